@@ -1,0 +1,67 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+import tseslint from 'typescript-eslint';
+
+const typeChecked = tseslint.configs.recommendedTypeChecked.map((config) => ({
+  ...config,
+  files: ['**/*.{ts,tsx,mts}'],
+}));
+
+const config = [
+  {
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      'dist/**',
+      'data/**',
+      '.cache/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+    ],
+  },
+  ...nextVitals,
+  ...nextTs,
+  ...typeChecked,
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'no-console': 'error',
+    },
+  },
+  {
+    // The browser bundle and Next's server bundle never import the API core: they talk to it over HTTP
+    // (docs/decisions/002-one-process-two-front-doors.md).
+    files: ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'i18n/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/server/*', '**/server/*'], message: 'server/ is reachable only over HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'tests/**', '**/*.test.ts'],
+    // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by design.
+    rules: { 'no-console': 'off', '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+];
+
+export default config;

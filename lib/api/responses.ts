@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../money/currencies';
+import { METHOD_CODES } from '../methods/catalogue';
+
+/**
+ * Response shapes of the payin API (latest 2.x), used to document the API and by our own typed
+ * client (the hosted app's BFF, tests) to parse what it receives. New properties may appear at any
+ * time (a non-breaking change), so objects are loose: unknown keys pass through.
+ */
+export const apiMoneySchema = z.looseObject({ amount: z.number(), currencyCode: z.enum(CURRENCY_CODES) });
+
+export const tokenResponseSchema = z.object({ token: z.string() });
+
+export const paymentOperatorSchema = z.looseObject({ code: z.string(), name: z.string() });
+
+export const paymentOptionsResponseSchema = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      paymentMethodCode: z.enum(METHOD_CODES),
+      paymentOperators: z.array(paymentOperatorSchema),
+    }),
+  ),
+});
+
+export const merchantInfoResponseSchema = z.looseObject({ channelInfo: z.looseObject({ name: z.string() }) });
+
+const accountSchema = z.looseObject({
+  accountName: z.string().optional(),
+  accountNumber: z.string().optional(),
+  bankCode: z.string().optional(),
+  bankName: z.string().optional(),
+});
+
+export const paymentMethodResponseSchema = z.looseObject({
+  idPayin: z.string(),
+  paymentMethodCode: z.enum(METHOD_CODES),
+  money: apiMoneySchema,
+  moneyRequired: apiMoneySchema.optional(),
+  expireAt: z.string(),
+  reference: z.string(),
+  returnUrl: z.string(),
+  account: accountSchema.optional(),
+  paymentOperator: paymentOperatorSchema.optional(),
+  accountCustomer: z
+    .looseObject({ accountName: z.string().optional(), accountNumber: z.string().optional() })
+    .optional(),
+  externalReference: z.looseObject({ reference: z.string() }).optional(),
+  vat: apiMoneySchema.optional(),
+  paymentAddress: z.looseObject({ name: z.string(), idAddress: z.string() }).optional(),
+  paymentInstructionList: z.array(z.looseObject({})).optional(),
+  qrCode: z.string().optional(),
+  qrName: z.string().optional(),
+  qrInDeepLink: z.string().optional(),
+  productId: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
+
+export const createPayinResponseSchema = z.looseObject({
+  paymentRequested: z.looseObject({ money: apiMoneySchema }),
+  paymentMethodResponse: paymentMethodResponseSchema,
+});
+
+export const PAYIN_STATUS_VALUES = ['PENDING', 'SUCCESS', 'REFUSED'] as const;
+
+export const payinResponseSchema = z.looseObject({
+  paymentRequested: z.looseObject({ money: apiMoneySchema }),
+  process: z.looseObject({
+    status: z.enum(PAYIN_STATUS_VALUES),
+    createdAt: z.string(),
+    processedAt: z.string().optional(),
+    isTest: z.boolean(),
+    processorStatus: z.string().optional(),
+  }),
+  fee: apiMoneySchema,
+  paymentMethodResponse: paymentMethodResponseSchema,
+});
+
+const customerAccountSchema = z.looseObject({
+  accountName: z.string().optional(),
+  accountNumber: z.string().optional(),
+  accountType: z.string().optional(),
+  bankCode: z.string().optional(),
+  bankName: z.string().optional(),
+  bankBranch: z.string().optional(),
+  bankCity: z.string().optional(),
+  bankProvince: z.string().optional(),
+});
+
+export const accountsResponseSchema = z.looseObject({
+  customerAccountRequest: customerAccountSchema,
+  customerAccountProcess: customerAccountSchema,
+});
+
+export const externalReferenceResponseSchema = z.looseObject({
+  idPayin: z.string(),
+  externalReference: z.looseObject({ reference: z.string() }),
+});
+
+export const problemSchema = z.looseObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.number(),
+  detail: z.string(),
+  instance: z.string().optional(),
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
+
+export type PayinResource = z.infer<typeof payinResponseSchema>;
+export type CreatePayinResponse = z.infer<typeof createPayinResponseSchema>;
+export type PaymentMethodResponse = z.infer<typeof paymentMethodResponseSchema>;
+export type PaymentOptionsResponse = z.infer<typeof paymentOptionsResponseSchema>;
+export type Problem = z.infer<typeof problemSchema>;

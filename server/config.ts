@@ -1,0 +1,68 @@
+import 'server-only';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'Use true or false.' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A secret of at least 256 bits, given as base64, base64url or hex. */
+const keyMaterial = z.string().transform((value, ctx) => {
+  const bytes = /^[0-9a-fA-F]+$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64url');
+  if (bytes.length < 32) {
+    ctx.addIssue({ code: 'custom', message: 'Must hold at least 32 random bytes (hex or base64).' });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public address of this service, used in links we hand out (redirectTo, the hosted app). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'Must be a postgres:// URL.' }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MERCHANTS_FILE: z.string().min(1).optional(),
+  CALLBACK_ALLOWLIST: commaList.default([]),
+  ALLOW_INSECURE_URLS: booleanFlag.default(false),
+  TOKEN_SIGNING_KEY: keyMaterial.optional(),
+  SECRET_PEPPER: keyMaterial.optional(),
+  TOKEN_MAX_VALIDITY_SECS: z.coerce.number().int().min(60).max(604800).default(86400),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Must be a redis:// URL.' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Run the callback dispatcher and the expiry sweeper in this process. */
+  BACKGROUND_WORKERS: booleanFlag.default(true),
+});
+
+export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration from the environment, failing with every problem named at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables mean "not set", as in most .env tooling.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const config = result.data;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return { ...config, publicUrl };
+}

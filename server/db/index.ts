@@ -1,0 +1,9 @@
+import 'server-only';
+export { openPostgres, openPglite, type DatabaseHandle, type DatabaseKind } from './drivers';
+export { migrateToLatest } from './migrate';
+export type * from './schema';
+
+/** Serialises a value for a json/jsonb column (both drivers take JSON text and parse it on read). */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
+}

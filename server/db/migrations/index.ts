@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001-initial';
+
+/**
+ * Every migration, in order. Imported statically so the bundled server carries them; names sort
+ * lexically, which is the order Kysely applies them in.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

@@ -1,0 +1,72 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** json/jsonb: written as a JSON string, read back as the parsed value (json keeps key order). */
+export type Json<T> = ColumnType<T, string, string>;
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface MerchantsTable {
+  merchant_code: string;
+  /** HMAC-SHA-256(pepper, secret), hex. Never the secret itself. */
+  secret_hash: string;
+  channel_name: string;
+  payment_methods: string[];
+  is_test: boolean;
+  callback_secret: string;
+  /** Fee rules and other per-merchant settings (server/merchants/merchant-settings.ts). */
+  settings: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: Date;
+}
+
+export interface PayinsTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  id_payin: string;
+  status: string;
+  processor_status: string | null;
+  payment_method_code: string;
+  payment_operator_code: string | null;
+  currency_code: string;
+  amount_minor: bigint;
+  required_amount_minor: bigint | null;
+  fee_minor: bigint;
+  vat_minor: bigint | null;
+  is_test: boolean;
+  callback_url: string;
+  return_url: string;
+  reference: string;
+  customer: Json<Record<string, unknown>>;
+  method_response: Json<Record<string, unknown>>;
+  external_reference: string | null;
+  customer_account_process: Json<Record<string, unknown> | null> | null;
+  expire_at: Date;
+  created_at: CreatedAt;
+  processed_at: Date | null;
+  updated_at: Date;
+}
+
+export interface RateLimitWindowsTable {
+  bucket: string;
+  /** Epoch milliseconds of the requests accepted in the last window, oldest first. */
+  hits: bigint[];
+  last_accepted: string | null;
+  updated_at: Date;
+}
+
+export interface Database {
+  server_secrets: ServerSecretsTable;
+  merchants: MerchantsTable;
+  payins: PayinsTable;
+  rate_limit_windows: RateLimitWindowsTable;
+}
+
+export type MerchantRow = Selectable<MerchantsTable>;
+export type PayinRow = Selectable<PayinsTable>;
+export type NewPayinRow = Insertable<PayinsTable>;
+export type PayinUpdate = Updateable<PayinsTable>;

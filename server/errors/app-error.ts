@@ -1,0 +1,69 @@
+/**
+ * The closed set of error codes the API answers with, each mapped once to its HTTP status and title.
+ * Codes are stable: merchants branch on them (docs/decisions/006-errors-as-problem-details.md).
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, title: 'Request validation failed' },
+  MALFORMED_JSON: { status: 400, title: 'Request body is not valid JSON' },
+  INVALID_OPERATION_PATTERN: { status: 400, title: 'Operation pattern refused' },
+  PAYMENT_METHOD_NOT_CONFIGURED: { status: 400, title: 'Payment method not available to this merchant' },
+  CURRENCY_NOT_SUPPORTED: { status: 400, title: 'Currency not supported by the payment method' },
+  PAYMENT_OPERATOR_UNKNOWN: { status: 400, title: 'Unknown payment operator' },
+  URL_NOT_ALLOWED: { status: 400, title: 'URL not allowed' },
+  EXTERNAL_REFERENCE_INVALID: { status: 400, title: 'External reference refused' },
+  AUTHENTICATION_REQUIRED: { status: 401, title: 'Authentication required' },
+  TOKEN_INVALID: { status: 401, title: 'Token invalid' },
+  TOKEN_EXPIRED: { status: 401, title: 'Token expired' },
+  INVALID_CREDENTIALS: { status: 401, title: 'Invalid merchant credentials' },
+  OPERATION_NOT_PERMITTED: { status: 403, title: 'Operation not permitted by the token' },
+  PAYMENT_NOT_PERMITTED: { status: 403, title: 'Payment not permitted by the token' },
+  MONEY_NOT_PERMITTED: { status: 403, title: 'Amount or currency not permitted by the token' },
+  SANDBOX_ONLY: { status: 403, title: 'Only test payments can be simulated' },
+  NOT_FOUND: { status: 404, title: 'Not found' },
+  API_VERSION_UNSUPPORTED: { status: 404, title: 'Unsupported API version' },
+  PAYIN_NOT_FOUND: { status: 404, title: 'Payin not found' },
+  PAYIN_ALREADY_EXISTS: { status: 409, title: 'Payin already exists' },
+  PAYIN_FINAL: { status: 409, title: 'Payin is already final' },
+  AMOUNT_UNAVAILABLE: { status: 409, title: 'No unique amount to pay is free' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Request body too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Request body must be JSON' },
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  INTERNAL: { status: 500, title: 'Internal server error' },
+  SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface FieldError {
+  /** Dotted path of the offending field in the request, e.g. "paymentRequested.money.amount". */
+  field: string;
+  message: string;
+}
+
+/** The one error type services throw; the HTTP layer maps it to problem+json in one place. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: readonly FieldError[];
+  /** Extra response headers (Retry-After on 429). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { errors?: readonly FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(detail, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = options.errors ?? [];
+    this.headers = options.headers ?? {};
+  }
+
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,30 @@
+import 'server-only';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { AppError, parseOrThrow } from '../errors';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Reads a JSON body (at most 64 KiB; bodyLimit has already stopped larger streams) and parses it
+ * with the route's schema. Unknown properties are dropped by the schemas, never refused.
+ */
+export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type');
+  if (type !== undefined && !JSON_CONTENT_TYPE.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+  }
+  const text = await c.req.text();
+  if (text.trim() === '')
+    throw new AppError('VALIDATION_FAILED', 'A JSON body is required.', {
+      errors: [{ field: '', message: 'Required.' }],
+    });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError('MALFORMED_JSON', 'The request body is not valid JSON.');
+  }
+  return parseOrThrow(schema, json);
+}

@@ -1,0 +1,44 @@
+import 'server-only';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors';
+import type { ApiDependencies, ApiEnv } from './context';
+
+/**
+ * How a route is authenticated: not at all (health, docs), by merchant credentials in the body
+ * (the token endpoints), or by a bearer token whose operations must allow the call.
+ */
+export type RouteAuth = 'none' | 'credentials' | 'token';
+
+/**
+ * One API route: the handler and everything the OpenAPI document says about it, in one place, so
+ * the document cannot drift from what is served (server/http/openapi/document.ts).
+ */
+export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undefined> {
+  method: 'GET' | 'POST';
+  /** Hono path below /api, e.g. "/payins/:idPayin". */
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  /** Whether X-API-Version: 2 is required (every endpoint but health and the documentation). */
+  versioned: boolean;
+  auth: RouteAuth;
+  body?: Body;
+  /** Documented success responses by status. */
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /** Error codes this route answers with beyond the common ones (documented as problem+json). */
+  errors: readonly ErrorCode[];
+  handle(
+    c: Context<ApiEnv>,
+    input: { body: Body extends z.ZodType ? z.output<Body> : undefined; deps: ApiDependencies },
+  ): Promise<Response> | Response;
+}
+
+/** Keeps the body type of a route literal while collecting routes in one list. */
+export function defineRoute<Body extends z.ZodType | undefined = undefined>(
+  route: ApiRoute<Body>,
+): ApiRoute<Body> {
+  return route;
+}

@@ -1,0 +1,153 @@
+import 'server-only';
+import {
+  availableOptionsRequestSchema,
+  createPayinRequestSchema,
+  setExternalReferenceRequestSchema,
+} from '@/lib/schemas';
+import {
+  accountsResponseSchema,
+  createPayinResponseSchema,
+  externalReferenceResponseSchema,
+  merchantInfoResponseSchema,
+  paymentOptionsResponseSchema,
+  payinResponseSchema,
+} from '@/lib/api/responses';
+import { presentAccounts, presentCreated, presentPayin } from '../../payins';
+import { defineRoute } from '../route';
+
+export const payinRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/payins/!availablePaymentOptions',
+    operationId: 'listPaymentOptions',
+    summary: 'List the payment options for an amount',
+    description: "The merchant's configured methods that take the currency, each with its payment operators.",
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    body: availableOptionsRequestSchema,
+    responses: { 200: { description: 'The options.', schema: paymentOptionsResponseSchema } },
+    errors: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
+    handle(c, { body, deps }) {
+      return c.json({ data: deps.payins.availableOptions(c.get('merchant'), body.money) });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/merchant-info',
+    operationId: 'getMerchantInfo',
+    summary: "Read the merchant's channel information",
+    description: 'The channel name (the only attribute at present).',
+    tag: 'Merchant',
+    versioned: true,
+    auth: 'token',
+    responses: { 200: { description: 'Channel information.', schema: merchantInfoResponseSchema } },
+    errors: [],
+    handle(c) {
+      return c.json({ channelInfo: { name: c.get('merchant').channelName } });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/payins/:idPayin',
+    operationId: 'createPayin',
+    summary: 'Create a payin',
+    description:
+      'Creates a payment under the merchant-generated idPayin (1–64 characters: letters, digits and . _ : ~ -). Repeating an accepted ' +
+      'idPayin answers 409. The response carries the method-specific paymentMethodResponse.',
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    body: createPayinRequestSchema,
+    responses: { 201: { description: 'The payin was created.', schema: createPayinResponseSchema } },
+    errors: [
+      'VALIDATION_FAILED',
+      'MALFORMED_JSON',
+      'PAYMENT_METHOD_NOT_CONFIGURED',
+      'CURRENCY_NOT_SUPPORTED',
+      'PAYMENT_OPERATOR_UNKNOWN',
+      'URL_NOT_ALLOWED',
+      'PAYMENT_NOT_PERMITTED',
+      'MONEY_NOT_PERMITTED',
+      'PAYIN_ALREADY_EXISTS',
+      'AMOUNT_UNAVAILABLE',
+    ],
+    async handle(c, { body, deps }) {
+      const idPayin = c.get('idPayin');
+      const payin = await deps.payins.create({
+        merchant: c.get('merchant'),
+        grant: c.get('grant'),
+        idPayin,
+        request: body,
+      });
+      return c.json(presentCreated(payin), 201);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/payins/:idPayin',
+    operationId: 'getPayin',
+    summary: 'Read a payin',
+    description:
+      'The payin with its process status (PENDING while open, then SUCCESS or REFUSED), fee and method response.',
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    responses: { 200: { description: 'The payin.', schema: payinResponseSchema } },
+    errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
+    async handle(c, { deps }) {
+      const idPayin = c.get('idPayin');
+      return c.json(presentPayin(await deps.payins.get(c.get('merchant'), idPayin)));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/payins/:idPayin/accounts',
+    operationId: 'getPayinAccounts',
+    summary: "Read a payin's customer accounts",
+    description:
+      'customerAccountRequest: the account data given with the request; customerAccountProcess: the account the money came from, ' +
+      'known once the payin succeeded. Fields appear when known.',
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    responses: { 200: { description: 'The customer account records.', schema: accountsResponseSchema } },
+    errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
+    async handle(c, { deps }) {
+      const idPayin = c.get('idPayin');
+      return c.json(presentAccounts(await deps.payins.get(c.get('merchant'), idPayin)));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/payins/:idPayin/!setExternalReference',
+    operationId: 'setExternalReference',
+    summary: "Pass the customer's external payment reference",
+    description:
+      'Records the reference of the customer-made payment (for P2A_V2 exactly 12 digits, the UPI transaction reference) on an open ' +
+      'payin; a later call replaces it while the payin is open. A final payin answers 409.',
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    body: setExternalReferenceRequestSchema,
+    responses: {
+      200: { description: 'The reference was recorded.', schema: externalReferenceResponseSchema },
+    },
+    errors: [
+      'VALIDATION_FAILED',
+      'MALFORMED_JSON',
+      'EXTERNAL_REFERENCE_INVALID',
+      'PAYMENT_NOT_PERMITTED',
+      'PAYIN_NOT_FOUND',
+      'PAYIN_FINAL',
+    ],
+    async handle(c, { body, deps }) {
+      const idPayin = c.get('idPayin');
+      const payin = await deps.payins.setExternalReference(c.get('merchant'), idPayin, body.reference);
+      return c.json({
+        idPayin: payin.idPayin,
+        externalReference: { reference: payin.externalReference ?? body.reference },
+      });
+    },
+  }),
+];

@@ -1,0 +1,30 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+
+export type ServerSecretName = 'token-signing-key' | 'secret-pepper';
+
+/**
+ * Returns the named server secret: from the environment when the operator gives it, else the one
+ * generated on first start and kept in the database, so restarts and sibling instances agree.
+ * Concurrent first starts race on the primary key; every instance then reads the winner's value.
+ */
+export async function loadServerSecret(
+  db: Kysely<Database>,
+  name: ServerSecretName,
+  fromEnvironment: Buffer | undefined,
+): Promise<Buffer> {
+  if (fromEnvironment) return fromEnvironment;
+  await db
+    .insertInto('server_secrets')
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64url');
+}

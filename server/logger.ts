@@ -1,0 +1,28 @@
+import 'server-only';
+import { pino, type Logger } from 'pino';
+
+/**
+ * The one structured logger. Known secret-bearing paths are redacted as a second line of defence:
+ * the code never logs request bodies, tokens or secrets in the first place.
+ */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: undefined,
+    redact: {
+      paths: [
+        'secret',
+        '*.secret',
+        'token',
+        '*.token',
+        'authorization',
+        '*.authorization',
+        'callbackSecret',
+        '*.callbackSecret',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}
+
+export type { Logger };

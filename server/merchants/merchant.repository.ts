@@ -1,0 +1,73 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { isMethodCode } from '@/lib/methods';
+import { toJson, type Database, type MerchantRow } from '../db';
+import type { Merchant, MerchantSettings } from './merchant';
+
+export interface MerchantUpsert {
+  code: string;
+  secretHash: Buffer;
+  channelName: string;
+  paymentMethods: readonly string[];
+  isTest: boolean;
+  /** Undefined keeps the stored secret (or generates one for a new merchant). */
+  callbackSecret: string | undefined;
+  generatedCallbackSecret: string;
+  settings: MerchantSettings;
+}
+
+export function toMerchant(row: MerchantRow): Merchant {
+  return {
+    code: row.merchant_code,
+    secretHash: Buffer.from(row.secret_hash, 'hex'),
+    channelName: row.channel_name,
+    paymentMethods: row.payment_methods.filter(isMethodCode),
+    isTest: row.is_test,
+    callbackSecret: row.callback_secret,
+    settings: row.settings,
+  };
+}
+
+/** Inserts or updates a merchant; a callback secret absent from the file is kept, not rotated. */
+export async function upsertMerchant(db: Kysely<Database>, merchant: MerchantUpsert): Promise<Merchant> {
+  const row = await db
+    .insertInto('merchants')
+    .values({
+      merchant_code: merchant.code,
+      secret_hash: merchant.secretHash.toString('hex'),
+      channel_name: merchant.channelName,
+      payment_methods: [...merchant.paymentMethods],
+      is_test: merchant.isTest,
+      callback_secret: merchant.callbackSecret ?? merchant.generatedCallbackSecret,
+      settings: toJson(merchant.settings),
+      updated_at: new Date(),
+    })
+    .onConflict((conflict) =>
+      conflict.column('merchant_code').doUpdateSet((eb) => ({
+        secret_hash: eb.ref('excluded.secret_hash'),
+        channel_name: eb.ref('excluded.channel_name'),
+        payment_methods: eb.ref('excluded.payment_methods'),
+        is_test: eb.ref('excluded.is_test'),
+        settings: eb.ref('excluded.settings'),
+        updated_at: eb.ref('excluded.updated_at'),
+        ...(merchant.callbackSecret ? { callback_secret: eb.ref('excluded.callback_secret') } : {}),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toMerchant(row);
+}
+
+export async function findMerchant(db: Kysely<Database>, code: string): Promise<Merchant | undefined> {
+  const row = await db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('merchant_code', '=', code)
+    .executeTakeFirst();
+  return row ? toMerchant(row) : undefined;
+}
+
+export async function listMerchants(db: Kysely<Database>): Promise<Merchant[]> {
+  const rows = await db.selectFrom('merchants').selectAll().execute();
+  return rows.map(toMerchant);
+}

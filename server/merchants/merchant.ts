@@ -1,0 +1,29 @@
+import type { MethodCode } from '@/lib/methods';
+import type { CurrencyCode } from '@/lib/money';
+
+/** A merchant as the services see it (secret only as its keyed hash). */
+export interface Merchant {
+  code: string;
+  secretHash: Buffer;
+  channelName: string;
+  /** The methods configured for this merchant, in the order they are offered. */
+  paymentMethods: readonly MethodCode[];
+  /** Sandbox merchant: its payins are test payins and may be simulated. */
+  isTest: boolean;
+  /** Standard Webhooks signing secret (whsec_...). */
+  callbackSecret: string;
+  settings: MerchantSettings;
+}
+
+export interface FeeRule {
+  /** Percentage of the order amount in basis points (250 = 2.5 %). */
+  percentBps: number;
+  /** Fixed part per currency, in minor units as decimal strings (jsonb holds no bigint). */
+  fixedMinor?: Partial<Record<CurrencyCode, string>>;
+}
+
+export interface MerchantSettings {
+  fees?: Partial<Record<MethodCode | 'default', FeeRule>>;
+  /** VAT levied on the fee, in basis points (700 = 7 %). */
+  vatBps?: number;
+}

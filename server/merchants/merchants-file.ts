@@ -1,0 +1,71 @@
+import 'server-only';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { METHOD_CODES } from '@/lib/methods';
+import { CURRENCY_CODES } from '@/lib/money';
+
+const percentSchema = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine(
+    (value) =>
+      Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9,
+    {
+      message: 'At most two decimal places.',
+    },
+  );
+
+const feeRuleSchema = z.object({
+  /** Percentage of the order amount, e.g. 2.5 */
+  percent: percentSchema,
+  /** Fixed part per currency in major units, e.g. { "THB": 5 } */
+  fixed: z.partialRecord(z.enum(CURRENCY_CODES), z.number().min(0)).optional(),
+});
+
+export const merchantEntrySchema = z.object({
+  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use 1–64 letters, digits, _ or -.'),
+  secret: z.string().min(16, 'Merchant secrets must be at least 16 characters of random data.').max(256),
+  channelName: z.string().trim().min(1).max(120),
+  paymentMethods: z.array(z.enum(METHOD_CODES)).min(1).optional(),
+  test: z.boolean().default(false),
+  callbackSecret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'Use the Standard Webhooks form whsec_<base64>.')
+    .refine((value) => {
+      const bytes = Buffer.from(value.slice('whsec_'.length), 'base64').length;
+      return bytes >= 24 && bytes <= 64;
+    }, 'The secret must hold 24 to 64 random bytes.')
+    .optional(),
+  fees: z.partialRecord(z.enum([...METHOD_CODES, 'default']), feeRuleSchema).optional(),
+  /** VAT levied on the fee, in percent. */
+  vatPercent: percentSchema.optional(),
+});
+
+export const merchantsFileSchema = z.object({
+  merchants: z
+    .array(merchantEntrySchema)
+    .min(1)
+    .refine(
+      (list) => new Set(list.map((entry) => entry.merchantCode)).size === list.length,
+      'merchantCode values must be unique.',
+    ),
+});
+
+export type MerchantEntry = z.infer<typeof merchantEntrySchema>;
+
+/** Reads and validates MERCHANTS_FILE, naming the file and every problem on failure. */
+export async function readMerchantsFile(path: string): Promise<MerchantEntry[]> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`MERCHANTS_FILE ${path} could not be read as JSON: ${(error as Error).message}`);
+  }
+  const result = merchantsFileSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`MERCHANTS_FILE ${path} is invalid:\n${problems.join('\n')}`);
+  }
+  return result.data.merchants;
+}

@@ -1,0 +1,86 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { METHOD_CODES } from '@/lib/methods';
+import { parseAmount, type CurrencyCode } from '@/lib/money';
+import type { Database } from '../db';
+import type { FeeRule, Merchant, MerchantSettings } from './merchant';
+import { upsertMerchant } from './merchant.repository';
+import type { MerchantEntry } from './merchants-file';
+import { hashSecret } from './secret-hash';
+
+export const DEMO_MERCHANT_CODE = 'demo';
+
+export function generateCallbackSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export function generateMerchantSecret(): string {
+  return `sk_test_${randomBytes(24).toString('base64url')}`;
+}
+
+function toBps(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+function toSettings(entry: MerchantEntry): MerchantSettings {
+  const fees: MerchantSettings['fees'] = {};
+  for (const [key, rule] of Object.entries(entry.fees ?? {})) {
+    const fixedMinor: Partial<Record<CurrencyCode, string>> = {};
+    for (const [currency, amount] of Object.entries(rule.fixed ?? {}) as [CurrencyCode, number][]) {
+      if (amount === 0) continue;
+      const parsed = parseAmount(amount, currency);
+      if (!parsed.ok) throw new Error(`fees.${key}.fixed.${currency}: ${parsed.problem}`);
+      fixedMinor[currency] = parsed.money.minor.toString();
+    }
+    const feeRule: FeeRule = { percentBps: toBps(rule.percent), fixedMinor };
+    fees[key as keyof typeof fees] = feeRule;
+  }
+  return { fees, ...(entry.vatPercent !== undefined ? { vatBps: toBps(entry.vatPercent) } : {}) };
+}
+
+/** Upserts the merchants of MERCHANTS_FILE; secrets are stored only as keyed hashes. */
+export async function provisionMerchants(
+  db: Kysely<Database>,
+  pepper: Buffer,
+  entries: readonly MerchantEntry[],
+): Promise<Merchant[]> {
+  const merchants: Merchant[] = [];
+  for (const entry of entries) {
+    merchants.push(
+      await upsertMerchant(db, {
+        code: entry.merchantCode,
+        secretHash: hashSecret(pepper, entry.secret),
+        channelName: entry.channelName,
+        paymentMethods: entry.paymentMethods ?? METHOD_CODES,
+        isTest: entry.test,
+        callbackSecret: entry.callbackSecret,
+        generatedCallbackSecret: generateCallbackSecret(),
+        settings: toSettings(entry),
+      }),
+    );
+  }
+  return merchants;
+}
+
+/**
+ * Without MERCHANTS_FILE a sandbox merchant "demo" offers every method. Its secret cannot be read
+ * back from the stored hash, so a fresh one is issued and printed at every start.
+ */
+export async function provisionDemoMerchant(
+  db: Kysely<Database>,
+  pepper: Buffer,
+): Promise<{ merchant: Merchant; secret: string }> {
+  const secret = generateMerchantSecret();
+  const merchant = await upsertMerchant(db, {
+    code: DEMO_MERCHANT_CODE,
+    secretHash: hashSecret(pepper, secret),
+    channelName: 'Demo Store',
+    paymentMethods: METHOD_CODES,
+    isTest: true,
+    callbackSecret: undefined,
+    generatedCallbackSecret: generateCallbackSecret(),
+    settings: {},
+  });
+  return { merchant, secret };
+}

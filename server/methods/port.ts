@@ -1,0 +1,56 @@
+import type { CompletionKind, MethodCode } from '@/lib/methods';
+import type { CurrencyCode, Money } from '@/lib/money';
+import type { Merchant } from '../merchants';
+import type { CustomerAccount, CustomerData, Payin } from '../payins/payin';
+
+/** A payment operator (bank, wallet, network) a method routes through: {code, name} in the API. */
+export interface PaymentOperator {
+  code: string;
+  name: string;
+  /** Local bank or institution code where the rail has one (never shown as the operator). */
+  bankCode?: string;
+}
+
+/** Everything an adapter may use to build its response; all of it is decided before the insert. */
+export interface MethodResponseContext {
+  idPayin: string;
+  merchant: Merchant;
+  money: Money;
+  /** The unique amount to pay, for methods with `uniqueAmount`. */
+  requiredMoney: Money | undefined;
+  operator: PaymentOperator | undefined;
+  customer: CustomerData;
+  reference: string;
+  expireAt: Date;
+  /** This service's public address, for links into the hosted app and the simulated institution. */
+  publicUrl: string;
+  isTest: boolean;
+}
+
+/**
+ * The port every payment method implements (one small adapter per method, registered in
+ * server/methods/registry.ts). The payin service owns the common response fields (idPayin,
+ * paymentMethodCode, money, moneyRequired, expireAt, reference, returnUrl, paymentOperator, vat);
+ * an adapter adds only what is specific to its method.
+ */
+export interface MethodAdapter {
+  readonly code: MethodCode;
+  /** Exactly the currencies of the specification's table. */
+  readonly currencies: readonly CurrencyCode[];
+  /** Operators offered per currency; the first is the default when the request names none. */
+  operators(currency: CurrencyCode): readonly PaymentOperator[];
+  /** Whether a request without paymentOperatorCode gets the default operator in its response. */
+  readonly assignsDefaultOperator: boolean;
+  /** How long a new payin stays open. */
+  validityMs(currency: CurrencyCode): number;
+  /** The customer pays a per-payin unique amount (moneyRequired) so a transfer can be matched. */
+  readonly uniqueAmount: boolean;
+  /** External reference rules: required before success, and the exact form it must take. */
+  readonly externalReference: { required: boolean; pattern: RegExp; description: string } | undefined;
+  /** The screen the customer completes the payment on. */
+  completion(currency: CurrencyCode, operator: PaymentOperator | undefined): CompletionKind;
+  /** Method-specific response fields (<MethodObject>Response beyond the common ones). */
+  buildResponse(context: MethodResponseContext): Record<string, unknown>;
+  /** The account the money came from, recorded when the payin succeeds (customerAccountProcess). */
+  processAccount(payin: Payin): CustomerAccount;
+}

@@ -1,0 +1,161 @@
+import 'server-only';
+import type { Kysely, Transaction } from 'kysely';
+import { isMethodCode } from '@/lib/methods';
+import { isCurrencyCode, moneyOf } from '@/lib/money';
+import { toJson, type Database, type NewPayinRow, type PayinRow } from '../db';
+import type { CustomerAccount, Payin, PayinStatus } from './payin';
+import { PAYIN_STATUSES } from './payin';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** Reshapes a row into the domain type; the only place that knows column names. */
+export function toPayin(row: PayinRow): Payin {
+  if (!isMethodCode(row.payment_method_code) || !isCurrencyCode(row.currency_code)) {
+    throw new Error(`payin ${row.id} holds an unknown method or currency`);
+  }
+  if (!(PAYIN_STATUSES as readonly string[]).includes(row.status))
+    throw new Error(`payin ${row.id} has status ${row.status}`);
+  const currency = row.currency_code;
+  return {
+    id: row.id,
+    merchantCode: row.merchant_code,
+    idPayin: row.id_payin,
+    status: row.status as PayinStatus,
+    processorStatus: row.processor_status ?? undefined,
+    method: row.payment_method_code,
+    operatorCode: row.payment_operator_code ?? undefined,
+    money: moneyOf(currency, row.amount_minor),
+    requiredMoney:
+      row.required_amount_minor === null ? undefined : moneyOf(currency, row.required_amount_minor),
+    fee: moneyOf(currency, row.fee_minor),
+    vat: row.vat_minor === null ? undefined : moneyOf(currency, row.vat_minor),
+    isTest: row.is_test,
+    callbackUrl: row.callback_url,
+    returnUrl: row.return_url,
+    reference: row.reference,
+    customer: row.customer,
+    methodResponse: row.method_response,
+    externalReference: row.external_reference ?? undefined,
+    customerAccountProcess: (row.customer_account_process as CustomerAccount | null) ?? undefined,
+    expireAt: row.expire_at,
+    createdAt: row.created_at,
+    processedAt: row.processed_at ?? undefined,
+  };
+}
+
+export type InsertOutcome =
+  | { kind: 'created'; payin: Payin }
+  | { kind: 'duplicate' }
+  | { kind: 'amount-taken' }
+  | { kind: 'reference-taken' };
+
+const UNIQUE_VIOLATION = '23505';
+
+function violatedConstraint(error: unknown): string | undefined {
+  const candidate = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (candidate.code !== UNIQUE_VIOLATION) return undefined;
+  if (typeof candidate.constraint === 'string') return candidate.constraint;
+  // PGlite reports the constraint only in the message.
+  return typeof candidate.message === 'string' ? /"([^"]+)"/.exec(candidate.message)?.[1] : undefined;
+}
+
+/**
+ * Inserts a payin under the unique (merchant, idPayin) key: of concurrent identical creates exactly
+ * one inserts, the others see `duplicate` (409). A clash on the open unique-amount index means
+ * another payin took that moneyRequired in the meantime: the caller picks another amount.
+ */
+export async function insertPayin(db: Db, row: NewPayinRow): Promise<InsertOutcome> {
+  try {
+    const inserted = await db
+      .insertInto('payins')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['merchant_code', 'id_payin']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return inserted ? { kind: 'created', payin: toPayin(inserted) } : { kind: 'duplicate' };
+  } catch (error) {
+    const constraint = violatedConstraint(error);
+    if (constraint === 'payins_open_required_amount') return { kind: 'amount-taken' };
+    if (constraint === 'payins_merchant_order_unique') return { kind: 'duplicate' };
+    if (constraint === 'payins_reference_unique') return { kind: 'reference-taken' };
+    throw error;
+  }
+}
+
+export async function findPayin(db: Db, merchantCode: string, idPayin: string): Promise<Payin | undefined> {
+  const row = await db
+    .selectFrom('payins')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .where('id_payin', '=', idPayin)
+    .executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
+/** Amounts to pay already held by the merchant's open payins in [low, high] of a currency. */
+export async function takenRequiredAmounts(
+  db: Db,
+  query: { merchantCode: string; currency: string; low: bigint; high: bigint },
+): Promise<Set<bigint>> {
+  const rows = await db
+    .selectFrom('payins')
+    .select('required_amount_minor')
+    .where('merchant_code', '=', query.merchantCode)
+    .where('currency_code', '=', query.currency)
+    .where('status', '=', 'PENDING')
+    .where('required_amount_minor', '>=', query.low)
+    .where('required_amount_minor', '<=', query.high)
+    .execute();
+  return new Set(
+    rows.flatMap((row) => (row.required_amount_minor === null ? [] : [row.required_amount_minor])),
+  );
+}
+
+/**
+ * Moves a payin from `from` to `to` if, and only if, it is still in `from` (compare-and-set):
+ * concurrent transitions of one payin resolve to exactly one winner.
+ */
+export async function updatePayinStatus(
+  db: Db,
+  change: {
+    id: bigint;
+    from: PayinStatus;
+    to: PayinStatus;
+    processorStatus: string;
+    processedAt: Date;
+    customerAccountProcess: CustomerAccount | undefined;
+  },
+): Promise<Payin | undefined> {
+  const row = await db
+    .updateTable('payins')
+    .set({
+      status: change.to,
+      processor_status: change.processorStatus,
+      processed_at: change.processedAt,
+      updated_at: change.processedAt,
+      ...(change.customerAccountProcess && {
+        customer_account_process: toJson(change.customerAccountProcess),
+      }),
+    })
+    .where('id', '=', change.id)
+    .where('status', '=', change.from)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
+/** Stores the customer's external reference on a payin that is still open. */
+export async function updateExternalReference(
+  db: Db,
+  id: bigint,
+  reference: string,
+): Promise<Payin | undefined> {
+  const row = await db
+    .updateTable('payins')
+    .set({ external_reference: reference, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}

@@ -1,0 +1,246 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { toApiMoney, sameMoney, type Money } from '@/lib/money';
+import type { CreatePayinRequest } from '@/lib/schemas';
+import type { Database } from '../db';
+import { AppError, type FieldError } from '../errors';
+import type { Merchant } from '../merchants';
+import { findAdapter, requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
+import type { TokenGrant } from '../tokens';
+import { computeFee } from './fees';
+import type { CustomerData, Payin } from './payin';
+import { findPayin, insertPayin, takenRequiredAmounts, updateExternalReference } from './payin.repository';
+import { generateReference } from './reference';
+import { MAX_AMOUNT_DISCOUNT, pickRequiredAmount } from './unique-amount';
+import type { UrlPolicy } from './url-policy';
+
+export interface PaymentOption {
+  paymentMethodCode: string;
+  paymentOperators: { code: string; name: string }[];
+}
+
+export interface PayinServiceOptions {
+  db: Kysely<Database>;
+  publicUrl: string;
+  urlPolicy: UrlPolicy;
+  now?: () => Date;
+}
+
+/** Attempts at an insert when a unique amount or reference was taken concurrently. */
+const INSERT_ATTEMPTS = 5;
+
+/** Creates and reads payins. Every rule of a create lives here, not in the HTTP layer. */
+export class PayinService {
+  private readonly db: Kysely<Database>;
+  private readonly publicUrl: string;
+  private readonly urlPolicy: UrlPolicy;
+  private readonly now: () => Date;
+
+  constructor(options: PayinServiceOptions) {
+    this.db = options.db;
+    this.publicUrl = options.publicUrl;
+    this.urlPolicy = options.urlPolicy;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The merchant's configured methods that take this currency, with their operators. */
+  availableOptions(merchant: Merchant, money: Money): PaymentOption[] {
+    return merchant.paymentMethods.flatMap((code) => {
+      const adapter = findAdapter(code);
+      if (!adapter?.currencies.includes(money.currency)) return [];
+      return [
+        {
+          paymentMethodCode: code,
+          paymentOperators: adapter
+            .operators(money.currency)
+            .map(({ code: operatorCode, name }) => ({ code: operatorCode, name })),
+        },
+      ];
+    });
+  }
+
+  /** Creates a payin; 409 when the merchant already has one under this idPayin. */
+  async create(input: {
+    merchant: Merchant;
+    grant: TokenGrant;
+    idPayin: string;
+    request: CreatePayinRequest;
+  }): Promise<Payin> {
+    const { merchant, grant, idPayin, request } = input;
+    const money = request.paymentRequested.money;
+    const method = request.paymentMethod;
+
+    if (grant.money && !sameMoney(grant.money, money)) {
+      throw new AppError(
+        'MONEY_NOT_PERMITTED',
+        'The token only allows creating a payin of another amount or currency.',
+      );
+    }
+    if (!merchant.paymentMethods.includes(method.paymentMethodCode)) {
+      throw new AppError(
+        'PAYMENT_METHOD_NOT_CONFIGURED',
+        `Payment method ${method.paymentMethodCode} is not configured for this merchant.`,
+        {
+          errors: [
+            { field: 'paymentMethod.paymentMethodCode', message: 'Not configured for this merchant.' },
+          ],
+        },
+      );
+    }
+    const adapter = requireAdapter(method.paymentMethodCode);
+    if (!adapter.currencies.includes(money.currency)) {
+      throw new AppError(
+        'CURRENCY_NOT_SUPPORTED',
+        `${adapter.code} does not take ${money.currency}; it takes ${adapter.currencies.join(', ')}.`,
+        {
+          errors: [
+            { field: 'paymentRequested.money.currencyCode', message: `Not supported by ${adapter.code}.` },
+          ],
+        },
+      );
+    }
+    const urlErrors = [
+      this.urlPolicy.check('callbackUrl', request.callbackUrl),
+      this.urlPolicy.check('returnUrl', request.returnUrl),
+    ].filter((error): error is FieldError => error !== undefined);
+    if (urlErrors.length > 0)
+      throw new AppError('URL_NOT_ALLOWED', 'A URL uses a scheme or host that is not allowed.', {
+        errors: urlErrors,
+      });
+    const operator = this.resolveOperator(adapter, money, method.paymentOperatorCode);
+
+    const customer: CustomerData = {
+      ...(method.emailAddress !== undefined && { emailAddress: method.emailAddress }),
+      ...(method.phoneNumber !== undefined && { phoneNumber: method.phoneNumber }),
+      ...(method.account?.accountName !== undefined && { accountName: method.account.accountName }),
+      ...(method.account?.accountNumber !== undefined && { accountNumber: method.account.accountNumber }),
+      ...(method.productId !== undefined && { productId: method.productId }),
+    };
+    const now = this.now();
+    const expireAt = new Date(now.getTime() + adapter.validityMs(money.currency));
+    const { fee, vat } = computeFee(merchant.settings, adapter.code, money);
+
+    for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
+      const requiredMoney = adapter.uniqueAmount ? await this.pickRequiredMoney(merchant, money) : undefined;
+      const reference = generateReference();
+      const methodResponse = {
+        idPayin,
+        paymentMethodCode: adapter.code,
+        money: toApiMoney(money),
+        ...(requiredMoney && { moneyRequired: toApiMoney(requiredMoney) }),
+        expireAt: expireAt.toISOString(),
+        reference,
+        returnUrl: request.returnUrl,
+        ...(operator && { paymentOperator: { code: operator.code, name: operator.name } }),
+        ...(vat && { vat: toApiMoney(vat) }),
+        ...adapter.buildResponse({
+          idPayin,
+          merchant,
+          money,
+          requiredMoney,
+          operator,
+          customer,
+          reference,
+          expireAt,
+          publicUrl: this.publicUrl,
+          isTest: merchant.isTest,
+        }),
+      };
+      const outcome = await insertPayin(this.db, {
+        merchant_code: merchant.code,
+        id_payin: idPayin,
+        status: 'PENDING',
+        processor_status: null,
+        payment_method_code: adapter.code,
+        payment_operator_code: operator?.code ?? null,
+        currency_code: money.currency,
+        amount_minor: money.minor,
+        required_amount_minor: requiredMoney?.minor ?? null,
+        fee_minor: fee.minor,
+        vat_minor: vat?.minor ?? null,
+        is_test: merchant.isTest,
+        callback_url: request.callbackUrl,
+        return_url: request.returnUrl,
+        reference,
+        customer: JSON.stringify(customer),
+        method_response: JSON.stringify(methodResponse),
+        expire_at: expireAt,
+        created_at: now,
+        updated_at: now,
+      });
+      if (outcome.kind === 'created') return outcome.payin;
+      if (outcome.kind === 'duplicate') {
+        throw new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
+      }
+    }
+    throw new AppError('AMOUNT_UNAVAILABLE', 'Could not reserve a unique amount to pay; try again.');
+  }
+
+  /** The merchant's payin, or 404 (another merchant's payin is unknown here: IDs are per merchant). */
+  async get(merchant: Merchant, idPayin: string): Promise<Payin> {
+    const payin = await findPayin(this.db, merchant.code, idPayin);
+    if (!payin) throw new AppError('PAYIN_NOT_FOUND', `No payin ${idPayin} for this merchant.`);
+    return payin;
+  }
+
+  /** Records the customer's external payment reference (P2A_V2: exactly 12 digits) on an open payin. */
+  async setExternalReference(merchant: Merchant, idPayin: string, reference: string): Promise<Payin> {
+    const payin = await this.get(merchant, idPayin);
+    const rule = requireAdapter(payin.method).externalReference;
+    if (rule && !rule.pattern.test(reference)) {
+      throw new AppError('EXTERNAL_REFERENCE_INVALID', rule.description, {
+        errors: [{ field: 'reference', message: rule.description }],
+      });
+    }
+    if (payin.status !== 'PENDING')
+      throw new AppError('PAYIN_FINAL', `The payin is already ${payin.status}.`);
+    const updated = await updateExternalReference(this.db, payin.id, reference);
+    if (!updated) throw new AppError('PAYIN_FINAL', 'The payin became final.');
+    return updated;
+  }
+
+  private resolveOperator(
+    adapter: MethodAdapter,
+    money: Money,
+    code: string | undefined,
+  ): PaymentOperator | undefined {
+    const operators = adapter.operators(money.currency);
+    if (code === undefined) return adapter.assignsDefaultOperator ? operators[0] : undefined;
+    const operator = operators.find((candidate) => candidate.code === code);
+    if (!operator) {
+      throw new AppError(
+        'PAYMENT_OPERATOR_UNKNOWN',
+        `${adapter.code} has no operator ${code} for ${money.currency}.`,
+        {
+          errors: [
+            {
+              field: 'paymentMethod.paymentOperatorCode',
+              message:
+                operators.length > 0
+                  ? `Use one of ${operators.map((candidate) => candidate.code).join(', ')}.`
+                  : 'This method takes no operator.',
+            },
+          ],
+        },
+      );
+    }
+    return operator;
+  }
+
+  private async pickRequiredMoney(merchant: Merchant, money: Money): Promise<Money> {
+    const taken = await takenRequiredAmounts(this.db, {
+      merchantCode: merchant.code,
+      currency: money.currency,
+      low: money.minor - MAX_AMOUNT_DISCOUNT,
+      high: money.minor,
+    });
+    const picked = pickRequiredAmount(money, taken);
+    if (!picked) {
+      throw new AppError(
+        'AMOUNT_UNAVAILABLE',
+        'Too many open payins expect this amount; try again once some are paid or expired.',
+      );
+    }
+    return picked;
+  }
+}

@@ -1,0 +1,53 @@
+import type { MethodCode } from '@/lib/methods';
+import type { Money } from '@/lib/money';
+
+export const PAYIN_STATUSES = ['PENDING', 'SUCCESS', 'REFUSED'] as const;
+export type PayinStatus = (typeof PAYIN_STATUSES)[number];
+
+/** Customer data as given with the request (`paymentMethod` fields). */
+export interface CustomerData {
+  emailAddress?: string;
+  phoneNumber?: string;
+  accountName?: string;
+  accountNumber?: string;
+  productId?: string;
+}
+
+/** The spec's customer account record: all string fields, each present when known. */
+export interface CustomerAccount {
+  accountName?: string;
+  accountNumber?: string;
+  accountType?: string;
+  bankCode?: string;
+  bankName?: string;
+  bankBranch?: string;
+  bankCity?: string;
+  bankProvince?: string;
+}
+
+export interface Payin {
+  id: bigint;
+  merchantCode: string;
+  idPayin: string;
+  status: PayinStatus;
+  processorStatus: string | undefined;
+  method: MethodCode;
+  operatorCode: string | undefined;
+  money: Money;
+  /** The amount the customer must pay when it differs from the order (moneyRequired). */
+  requiredMoney: Money | undefined;
+  fee: Money;
+  vat: Money | undefined;
+  isTest: boolean;
+  callbackUrl: string;
+  returnUrl: string;
+  reference: string;
+  customer: CustomerData;
+  /** The method-specific response built at creation (stored, so reads never change it). */
+  methodResponse: Record<string, unknown>;
+  externalReference: string | undefined;
+  customerAccountProcess: CustomerAccount | undefined;
+  expireAt: Date;
+  createdAt: Date;
+  processedAt: Date | undefined;
+}

@@ -1,0 +1,5 @@
+import 'server-only';
+export * from './rate-limiter';
+export { MemoryRateLimitStore } from './memory.store';
+export { PostgresRateLimitStore } from './postgres.store';
+export { RedisRateLimitStore } from './redis.store';

@@ -1,0 +1,105 @@
+import 'server-only';
+import type { Hono } from 'hono';
+import type { Config } from './config';
+import { migrateToLatest, openPglite, openPostgres, type DatabaseHandle } from './db';
+import { createApiApp } from './http/app';
+import type { ApiDependencies, ApiEnv } from './http/context';
+import { loadServerSecret } from './keys/server-secrets';
+import type { Logger } from './logger';
+import { MerchantDirectory, provisionDemoMerchant, provisionMerchants, readMerchantsFile } from './merchants';
+import { HostAllowlist } from './net/allowlist';
+import { PayinService, UrlPolicy } from './payins';
+import {
+  MemoryRateLimitStore,
+  PostgresRateLimitStore,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from './ratelimit';
+import { importTokenKey, TokenService } from './tokens';
+
+/** The assembled service: database, services and the API app, with one way to shut it all down. */
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  deps: ApiDependencies;
+  api: Hono<ApiEnv>;
+  /** Set when no MERCHANTS_FILE was given: the demo merchant's fresh credentials. */
+  demoCredentials: { merchantCode: string; secret: string } | undefined;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger: Logger;
+  /** Use this database instead of opening one from the configuration (tests). */
+  database?: DatabaseHandle;
+}
+
+function chooseRateLimitStore(config: Config, database: DatabaseHandle): RateLimitStore {
+  if (config.REDIS_URL) return new RedisRateLimitStore(config.REDIS_URL);
+  // PGlite is one process by construction, so memory is exact there; PostgreSQL may serve many instances.
+  return database.kind === 'postgres' ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore();
+}
+
+/**
+ * Opens the database, applies migrations, loads the server keys, provisions merchants and builds
+ * the API: everything done once at start so no request repeats it.
+ */
+export async function createRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const { logger } = options;
+  const database =
+    options.database ??
+    (config.DATABASE_URL
+      ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+      : await openPglite(config.DATA_DIR));
+  try {
+    await migrateToLatest(database.db);
+    const signingKey = await loadServerSecret(database.db, 'token-signing-key', config.TOKEN_SIGNING_KEY);
+    const pepper = await loadServerSecret(database.db, 'secret-pepper', config.SECRET_PEPPER);
+
+    let demoCredentials: Runtime['demoCredentials'];
+    if (config.MERCHANTS_FILE) {
+      const merchants = await provisionMerchants(
+        database.db,
+        pepper,
+        await readMerchantsFile(config.MERCHANTS_FILE),
+      );
+      logger.info({ merchants: merchants.map((merchant) => merchant.code) }, 'merchants provisioned');
+    } else {
+      const demo = await provisionDemoMerchant(database.db, pepper);
+      demoCredentials = { merchantCode: demo.merchant.code, secret: demo.secret };
+    }
+    const merchants = new MerchantDirectory(database.db, pepper);
+    await merchants.load();
+
+    const allowlist = new HostAllowlist(config.CALLBACK_ALLOWLIST);
+    const rateLimit = chooseRateLimitStore(config, database);
+    const deps: ApiDependencies = {
+      db: database.db,
+      logger,
+      merchants,
+      tokens: new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS),
+      payins: new PayinService({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        urlPolicy: new UrlPolicy(config.ALLOW_INSECURE_URLS, allowlist),
+      }),
+      rateLimit,
+    };
+    const api = createApiApp({ deps, publicUrl: config.publicUrl });
+    logger.info({ database: database.kind, rateLimitStore: rateLimit.kind }, 'runtime ready');
+    return {
+      config,
+      database,
+      deps,
+      api,
+      demoCredentials,
+      close: async () => {
+        await rateLimit.close?.();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

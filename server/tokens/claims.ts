@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '@/lib/money';
+
+/**
+ * The claims of our tokens: the specification's (operations, exp, iat, jti, sub) plus the optional
+ * money and payment restrictions. exp, iat, jti and sub are required: a token without them is invalid.
+ */
+export const tokenClaimsSchema = z.object({
+  sub: z.string().min(1).max(64),
+  operations: z.array(z.string().max(300)).min(1).max(20),
+  iat: z.int(),
+  exp: z.int(),
+  jti: z.string().min(8).max(64),
+  money: z.object({ amount: z.number().positive(), currencyCode: z.enum(CURRENCY_CODES) }).optional(),
+  idPayment: z.string().min(1).max(64).optional(),
+});
+
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;

@@ -1,0 +1,135 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { parseAmount, toApiMoney, type Money } from '@/lib/money';
+import { AppError, type FieldError } from '../errors';
+import type { TokenClaims } from './claims';
+import { signToken, verifyToken, type TokenKeys } from './jwt';
+import {
+  derivePaymentScope,
+  escapePattern,
+  MAX_OPERATIONS,
+  parseOperation,
+  type CompiledOperation,
+} from './operations';
+
+export const DEFAULT_VALIDITY_SECS = 1800;
+
+export const TOKEN_ACTIONS = ['PAYIN_CREATE', 'PAYIN_INFO'] as const;
+export type TokenAction = (typeof TOKEN_ACTIONS)[number];
+
+/** What a verified token lets its bearer do. */
+export interface TokenGrant {
+  merchantCode: string;
+  jti: string;
+  operations: readonly CompiledOperation[];
+  /** Set when the token may only create payins of exactly this amount and currency. */
+  money: Money | undefined;
+  /** Set when the token may only touch this one payin. */
+  paymentScope: string | undefined;
+}
+
+export interface IssueTokenInput {
+  merchantCode: string;
+  operations: readonly string[];
+  validitySecs?: number | undefined;
+  money?: Money | undefined;
+  idPayment?: string | undefined;
+}
+
+/**
+ * Operations granted by an action (specification: PAYIN_CREATE, PAYIN_INFO), confined to one payin.
+ * PAYIN_CREATE also grants what the customer needs to finish the payment it creates: passing the
+ * external reference, reading the channel name, and in the sandbox driving the outcome
+ * (docs/decisions/008-token-actions.md).
+ */
+export function operationsForAction(action: TokenAction, idPayment: string, sandbox: boolean): string[] {
+  const id = escapePattern(idPayment);
+  if (action === 'PAYIN_INFO') return [`GET /payins/${id}`];
+  return [
+    'POST /payins/!availablePaymentOptions',
+    `POST /payins/${id}`,
+    `GET /payins/${id}`,
+    `POST /payins/${id}/!setExternalReference`,
+    'GET /merchant-info',
+    ...(sandbox ? [`POST /sandbox/payins/${id}/!simulate`] : []),
+  ];
+}
+
+const GRANT_CACHE_LIMIT = 10_000;
+
+export class TokenService {
+  /** Compiled grants by jti: a token's regexes are compiled once, not per request. */
+  private readonly grants = new Map<string, TokenGrant>();
+
+  constructor(
+    private readonly keys: TokenKeys,
+    readonly maxValiditySecs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async issue(input: IssueTokenInput): Promise<string> {
+    if (input.operations.length > MAX_OPERATIONS) {
+      throw new AppError('INVALID_OPERATION_PATTERN', `At most ${MAX_OPERATIONS} operations per token.`, {
+        errors: [{ field: 'operations', message: `At most ${MAX_OPERATIONS} operations.` }],
+      });
+    }
+    const errors: FieldError[] = [];
+    input.operations.forEach((text, index) => {
+      const parsed = parseOperation(text);
+      if (!parsed.ok) errors.push({ field: `operations.${index}`, message: parsed.reason });
+    });
+    if (errors.length > 0) {
+      throw new AppError('INVALID_OPERATION_PATTERN', 'One or more operations were refused.', { errors });
+    }
+
+    const derived = derivePaymentScope(input.operations);
+    if (input.idPayment !== undefined && derived !== undefined && derived !== input.idPayment) {
+      throw new AppError('VALIDATION_FAILED', 'The operations name another payment than idPayment.', {
+        errors: [{ field: 'idPayment', message: 'Does not match the payment the operations name.' }],
+      });
+    }
+    const validitySecs = input.validitySecs ?? DEFAULT_VALIDITY_SECS;
+    const iat = Math.floor(this.now() / 1000);
+    const claims: TokenClaims = {
+      sub: input.merchantCode,
+      operations: [...input.operations],
+      iat,
+      exp: iat + validitySecs,
+      jti: randomUUID(),
+      ...(input.money ? { money: toApiMoney(input.money) } : {}),
+      ...((input.idPayment ?? derived) !== undefined ? { idPayment: input.idPayment ?? derived } : {}),
+    };
+    return signToken(this.keys, claims);
+  }
+
+  /** Verifies a bearer token and returns its grant (compiled once per token). */
+  authenticate(token: string): TokenGrant {
+    const claims = verifyToken(this.keys, token, Math.floor(this.now() / 1000));
+    const cached = this.grants.get(claims.jti);
+    if (cached) return cached;
+    const grant = this.compile(claims);
+    if (this.grants.size >= GRANT_CACHE_LIMIT) {
+      const oldest = this.grants.keys().next().value;
+      if (oldest !== undefined) this.grants.delete(oldest);
+    }
+    this.grants.set(claims.jti, grant);
+    return grant;
+  }
+
+  private compile(claims: TokenClaims): TokenGrant {
+    const operations: CompiledOperation[] = [];
+    for (const text of claims.operations) {
+      const parsed = parseOperation(text);
+      // We only sign operations that parse; one that does not was not issued by this code.
+      if (!parsed.ok) throw new AppError('TOKEN_INVALID', 'The token carries an invalid operation.');
+      operations.push(parsed.operation);
+    }
+    let money: Money | undefined;
+    if (claims.money) {
+      const parsed = parseAmount(claims.money.amount, claims.money.currencyCode);
+      if (!parsed.ok) throw new AppError('TOKEN_INVALID', 'The token carries an invalid money restriction.');
+      money = parsed.money;
+    }
+    return { merchantCode: claims.sub, jti: claims.jti, operations, money, paymentScope: claims.idPayment };
+  }
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, type DatabaseHandle } from '@/server/db';
+import { PostgresRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '@/server/ratelimit';
+import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
+import { expectProblem } from '../support/problem';
+import { openTestDatabase } from '../support/test-database';
+import { startTestApi } from '../support/test-api';
+
+/** Two "instances" (two stores) share one budget: 10 accepted in total out of 16 released together. */
+async function expectSharedBudget(first: RateLimitStore, second: RateLimitStore): Promise<void> {
+  const bucket = `m:${randomUUID()}`;
+  const decisions = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? first : second).hit(bucket, 10, 1000)));
+  expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
+  const refused = decisions.filter((decision) => !decision.allowed);
+  expect(refused).toHaveLength(6);
+  for (const decision of refused) {
+    expect(decision.retryAfterMs).toBeGreaterThan(0);
+    expect(decision.retryAfterMs).toBeLessThanOrEqual(1000);
+  }
+  // Another bucket is untouched.
+  expect((await first.hit(`m:${randomUUID()}`, 10, 1000)).allowed).toBe(true);
+}
+
+describe('PostgreSQL store (on the test database: PostgreSQL or PGlite)', () => {
+  let database: DatabaseHandle;
+  let stores: PostgresRateLimitStore[];
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await migrateToLatest(database.db);
+    stores = [new PostgresRateLimitStore(database.db), new PostgresRateLimitStore(database.db)];
+  });
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+    await database.close();
+  });
+
+  it('shares one sliding window between instances', async () => {
+    await expectSharedBudget(stores[0]!, stores[1]!);
+  });
+
+  it('sweeps buckets idle for a minute', async () => {
+    await stores[0]!.hit('m:stale', 10, 1000);
+    await database.db.updateTable('rate_limit_windows').set({ updated_at: new Date(Date.now() - 120_000) }).where('bucket', '=', 'm:stale').execute();
+    await stores[0]!.sweep();
+    const left = await database.db.selectFrom('rate_limit_windows').select('bucket').where('bucket', '=', 'm:stale').execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store (TEST_REDIS_URL)', () => {
+  it('shares one sliding window between instances', async () => {
+    const stores = [new RedisRateLimitStore(process.env.TEST_REDIS_URL!), new RedisRateLimitStore(process.env.TEST_REDIS_URL!)];
+    try {
+      await expectSharedBudget(stores[0]!, stores[1]!);
+    } finally {
+      for (const store of stores) await store.close();
+    }
+  });
+
+  it('is what the API uses when REDIS_URL is set', async () => {
+    const api = await startTestApi({ REDIS_URL: process.env.TEST_REDIS_URL! });
+    try {
+      expect(api.runtime.deps.rateLimit.kind).toBe('redis');
+      const merchant = await api.createMerchant();
+      const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+      const responses = await Promise.all(Array.from({ length: 10 }, () => api.client.request('GET', '/merchant-info', { token })));
+      expect(responses.filter((response) => response.status === 200)).toHaveLength(9);
+      expectProblem(responses.find((response) => response.status === 429)!, 429, 'RATE_LIMITED');
+    } finally {
+      await api.close();
+    }
+  });
+});

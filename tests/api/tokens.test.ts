@@ -1,0 +1,202 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import { expectProblem, fieldsOf } from '../support/problem';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+async function fresh(): Promise<TestMerchant> {
+  return api.createMerchant();
+}
+
+describe('POST /auth-tokens', () => {
+  it('issues a JWT with exactly the specified claims and the default validity of 1800 s', async () => {
+    const merchant = await fresh();
+    const response = await api.client.request<{ token: string }>('POST', '/auth-tokens', {
+      body: {
+        merchantCode: merchant.merchantCode,
+        secret: merchant.secret,
+        operations: ['GET /payins/.*'],
+        unknownField: true,
+      },
+    });
+    expect(response.status).toBe(200);
+    const claims = decodeJwt(response.body.token);
+    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'jti', 'operations', 'sub']);
+    expect(claims).toMatchObject({ sub: merchant.merchantCode, operations: ['GET /payins/.*'] });
+    expect(claims.exp! - claims.iat!).toBe(1800);
+    expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('honours validitySecs up to the maximum and refuses more', async () => {
+    const merchant = await fresh();
+    const token = await api.client.token(merchant, ['GET /merchant-info'], { validitySecs: 86400 });
+    const claims = decodeJwt(token);
+    expect(claims.exp! - claims.iat!).toBe(86400);
+    const tooLong = await api.client.request('POST', '/auth-tokens', {
+      body: {
+        merchantCode: merchant.merchantCode,
+        secret: merchant.secret,
+        operations: ['GET /x'],
+        validitySecs: 86401,
+      },
+    });
+    expectProblem(tooLong, 400, 'VALIDATION_FAILED');
+    expect(fieldsOf(tooLong)).toEqual(['validitySecs']);
+    for (const validitySecs of [0, -5, 1.5, '60']) {
+      const bad = await api.client.request('POST', '/auth-tokens', {
+        body: {
+          merchantCode: merchant.merchantCode,
+          secret: merchant.secret,
+          operations: ['GET /x'],
+          validitySecs,
+        },
+      });
+      expectProblem(bad, 400, 'VALIDATION_FAILED');
+    }
+  });
+
+  it('carries the money restriction and confines literal single-payin operations to that payin', async () => {
+    const merchant = await fresh();
+    const token = await api.client.token(
+      merchant,
+      ['POST /payins/!availablePaymentOptions', 'POST /payins/o-1', 'GET /payins/o-1'],
+      {
+        money: { amount: 99.5, currencyCode: 'THB' },
+      },
+    );
+    expect(decodeJwt(token)).toMatchObject({
+      money: { amount: 99.5, currencyCode: 'THB' },
+      idPayment: 'o-1',
+    });
+    const general = await api.client.token(merchant, ['GET /payins/.*']);
+    expect(decodeJwt(general).idPayment).toBeUndefined();
+  });
+
+  it('refuses wrong credentials with 401 and the same answer for unknown merchants', async () => {
+    const merchant = await fresh();
+    const wrongSecret = await api.client.request('POST', '/auth-tokens', {
+      body: { merchantCode: merchant.merchantCode, secret: `${merchant.secret}x`, operations: ['GET /x'] },
+    });
+    expectProblem(wrongSecret, 401, 'INVALID_CREDENTIALS');
+    const unknown = await api.client.request('POST', '/auth-tokens', {
+      body: { merchantCode: 'nobody-here', secret: merchant.secret, operations: ['GET /x'] },
+    });
+    expectProblem(unknown, 401, 'INVALID_CREDENTIALS');
+    expect(unknown.body.detail).toBe(wrongSecret.body.detail);
+  });
+
+  it('refuses dangerous or malformed operation patterns at issuance', async () => {
+    const merchant = await fresh();
+    const response = await api.client.request('POST', '/auth-tokens', {
+      body: {
+        merchantCode: merchant.merchantCode,
+        secret: merchant.secret,
+        operations: [
+          'GET /payins/.*',
+          'GET /payins/(a+)+$',
+          'GET /payins/(x)\\1',
+          'get /payins/x',
+          `GET /${'a'.repeat(250)}`,
+        ],
+      },
+    });
+    expectProblem(response, 400, 'INVALID_OPERATION_PATTERN');
+    expect(fieldsOf(response)).toEqual(['operations.1', 'operations.2', 'operations.3', 'operations.4']);
+    const tooMany = await api.client.request('POST', '/auth-tokens', {
+      body: {
+        merchantCode: merchant.merchantCode,
+        secret: merchant.secret,
+        operations: Array.from({ length: 21 }, (_, i) => `GET /payins/${i}`),
+      },
+    });
+    expectProblem(tooMany, 400, 'INVALID_OPERATION_PATTERN');
+  });
+
+  it('answers 400 for malformed bodies, naming the fields', async () => {
+    const malformed = await api.client.request('POST', '/auth-tokens', { rawBody: '{"merchantCode": ' });
+    expectProblem(malformed, 400, 'MALFORMED_JSON');
+    const empty = await api.client.request('POST', '/auth-tokens', { rawBody: '' });
+    expectProblem(empty, 400, 'VALIDATION_FAILED');
+    const wrongTypes = await api.client.request('POST', '/auth-tokens', {
+      body: { merchantCode: 5, secret: null, operations: 'GET /x' },
+    });
+    expectProblem(wrongTypes, 400, 'VALIDATION_FAILED');
+    expect(fieldsOf(wrongTypes).sort()).toEqual(['merchantCode', 'operations', 'secret']);
+    const array = await api.client.request('POST', '/auth-tokens', { body: [1, 2] });
+    expectProblem(array, 400, 'VALIDATION_FAILED');
+    const form = await api.client.request('POST', '/auth-tokens', {
+      rawBody: 'a=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectProblem(form, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    const huge = await api.client.request('POST', '/auth-tokens', {
+      rawBody: JSON.stringify({ padding: 'x'.repeat(70_000) }),
+    });
+    expectProblem(huge, 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('POST /auth-tokens-by-action', () => {
+  it('PAYIN_CREATE grants the create flow of one payin', async () => {
+    const merchant = await fresh();
+    const token = await api.client.tokenByAction(merchant, 'PAYIN_CREATE', 'order.7', {
+      money: { amount: 10, currencyCode: 'THB' },
+    });
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({
+      sub: merchant.merchantCode,
+      idPayment: 'order.7',
+      money: { amount: 10, currencyCode: 'THB' },
+    });
+    expect(claims.operations).toEqual([
+      'POST /payins/!availablePaymentOptions',
+      'POST /payins/order\\.7',
+      'GET /payins/order\\.7',
+      'POST /payins/order\\.7/!setExternalReference',
+      'GET /merchant-info',
+      'POST /sandbox/payins/order\\.7/!simulate',
+    ]);
+  });
+
+  it('PAYIN_INFO grants only reading that payin', async () => {
+    const merchant = await fresh();
+    const claims = decodeJwt(await api.client.tokenByAction(merchant, 'PAYIN_INFO', 'o-2'));
+    expect(claims.operations).toEqual(['GET /payins/o-2']);
+    expect(claims.idPayment).toBe('o-2');
+  });
+
+  it('refuses unknown actions, missing or unsafe idPayment, and bad credentials', async () => {
+    const merchant = await fresh();
+    const base = { merchantCode: merchant.merchantCode, secret: merchant.secret };
+    expectProblem(
+      await api.client.request('POST', '/auth-tokens-by-action', {
+        body: { ...base, action: 'PAYOUT', idPayment: 'a' },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectProblem(
+      await api.client.request('POST', '/auth-tokens-by-action', { body: { ...base, action: 'PAYIN_INFO' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const unsafe = await api.client.request('POST', '/auth-tokens-by-action', {
+      body: { ...base, action: 'PAYIN_INFO', idPayment: '../x' },
+    });
+    expectProblem(unsafe, 400, 'VALIDATION_FAILED');
+    expect(fieldsOf(unsafe)).toEqual(['idPayment']);
+    expectProblem(
+      await api.client.request('POST', '/auth-tokens-by-action', {
+        body: { ...base, secret: 'wrong-secret', action: 'PAYIN_INFO', idPayment: 'a' },
+      }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+  });
+});

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+
+/** A unique order ID per call. */
+export function newIdPayin(prefix = 'order'): string {
+  return `${prefix}-${randomBytes(6).toString('hex')}`;
+}
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+export interface PayinRequestBody {
+  paymentRequested: { money: { amount: number; currencyCode: string } };
+  paymentMethod: Record<string, unknown> & { paymentMethodCode: string };
+  callbackUrl: string;
+  returnUrl: string;
+}
+
+/** A valid OFFLINE THB create request; override any part. */
+export function payinRequest(overrides: DeepPartial<PayinRequestBody> = {}): PayinRequestBody {
+  return {
+    paymentRequested: {
+      money: { amount: 1500.5, currencyCode: 'THB', ...overrides.paymentRequested?.money },
+    },
+    paymentMethod: { paymentMethodCode: 'OFFLINE', ...overrides.paymentMethod },
+    callbackUrl: overrides.callbackUrl ?? 'https://merchant.example/callbacks',
+    returnUrl: overrides.returnUrl ?? 'https://merchant.example/return',
+  };
+}

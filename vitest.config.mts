@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const resolve = {
+  alias: {
+    '@/': root,
+    'server-only': `${root}tests/stubs/server-only.ts`,
+  },
+};
+
+export default defineConfig({
+  test: {
+    // Two cores: PGlite instances are heavy, so API files run two at a time at most.
+    maxWorkers: 2,
+    projects: [
+      {
+        resolve,
+        test: { name: 'unit', include: ['lib/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
