@@ -34,8 +34,16 @@ export interface RuntimeOptions {
   database?: DatabaseHandle;
 }
 
-function chooseRateLimitStore(config: Config, database: DatabaseHandle): RateLimitStore {
-  if (config.REDIS_URL) return new RedisRateLimitStore(config.REDIS_URL);
+async function chooseRateLimitStore(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+): Promise<RateLimitStore> {
+  if (config.REDIS_URL) {
+    return RedisRateLimitStore.open(config.REDIS_URL, (error) =>
+      logger.error({ err: error }, 'Redis unreachable at start; rate limits not enforced until it is'),
+    );
+  }
   // PGlite is one process by construction, so memory is exact there; PostgreSQL may serve many instances.
   return database.kind === 'postgres' ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore();
 }
@@ -72,7 +80,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     await merchants.load();
 
     const allowlist = new HostAllowlist(config.CALLBACK_ALLOWLIST);
-    const rateLimit = chooseRateLimitStore(config, database);
+    const rateLimit = await chooseRateLimitStore(config, database, logger);
     const deps: ApiDependencies = {
       db: database.db,
       logger,

@@ -24,9 +24,24 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly kind = 'redis';
   private readonly redis: Redis;
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
+  private constructor(url: string) {
+    // Fail fast when Redis is away (the limiter then lets requests through) instead of queueing them.
+    this.redis = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      enableAutoPipelining: true,
+      connectTimeout: 2000,
+    });
+    this.redis.on('error', () => undefined); // surfaced per command; avoid unhandled 'error' events
     this.redis.defineCommand('slidingLog', { numberOfKeys: 1, lua: SLIDING_LOG });
+  }
+
+  /** Connects before the first request; if Redis is unreachable now, ioredis keeps reconnecting. */
+  static async open(url: string, onUnavailable: (error: unknown) => void): Promise<RedisRateLimitStore> {
+    const store = new RedisRateLimitStore(url);
+    await store.redis.connect().catch(onUnavailable);
+    return store;
   }
 
   async hit(bucket: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
@@ -44,6 +59,6 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

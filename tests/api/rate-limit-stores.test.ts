@@ -10,7 +10,9 @@ import { startTestApi } from '../support/test-api';
 /** Two "instances" (two stores) share one budget: 10 accepted in total out of 16 released together. */
 async function expectSharedBudget(first: RateLimitStore, second: RateLimitStore): Promise<void> {
   const bucket = `m:${randomUUID()}`;
-  const decisions = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? first : second).hit(bucket, 10, 1000)));
+  const decisions = await Promise.all(
+    Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? first : second).hit(bucket, 10, 1000)),
+  );
   expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
   const refused = decisions.filter((decision) => !decision.allowed);
   expect(refused).toHaveLength(6);
@@ -41,16 +43,30 @@ describe('PostgreSQL store (on the test database: PostgreSQL or PGlite)', () => 
 
   it('sweeps buckets idle for a minute', async () => {
     await stores[0]!.hit('m:stale', 10, 1000);
-    await database.db.updateTable('rate_limit_windows').set({ updated_at: new Date(Date.now() - 120_000) }).where('bucket', '=', 'm:stale').execute();
+    await database.db
+      .updateTable('rate_limit_windows')
+      .set({ updated_at: new Date(Date.now() - 120_000) })
+      .where('bucket', '=', 'm:stale')
+      .execute();
     await stores[0]!.sweep();
-    const left = await database.db.selectFrom('rate_limit_windows').select('bucket').where('bucket', '=', 'm:stale').execute();
+    const left = await database.db
+      .selectFrom('rate_limit_windows')
+      .select('bucket')
+      .where('bucket', '=', 'm:stale')
+      .execute();
     expect(left).toEqual([]);
   });
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store (TEST_REDIS_URL)', () => {
   it('shares one sliding window between instances', async () => {
-    const stores = [new RedisRateLimitStore(process.env.TEST_REDIS_URL!), new RedisRateLimitStore(process.env.TEST_REDIS_URL!)];
+    const stores = await Promise.all(
+      [1, 2].map(() =>
+        RedisRateLimitStore.open(process.env.TEST_REDIS_URL!, (error) => {
+          throw error;
+        }),
+      ),
+    );
     try {
       await expectSharedBudget(stores[0]!, stores[1]!);
     } finally {
@@ -64,11 +80,30 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store (TEST_REDIS_URL)', () 
       expect(api.runtime.deps.rateLimit.kind).toBe('redis');
       const merchant = await api.createMerchant();
       const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
-      const responses = await Promise.all(Array.from({ length: 10 }, () => api.client.request('GET', '/merchant-info', { token })));
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () => api.client.request('GET', '/merchant-info', { token })),
+      );
       expect(responses.filter((response) => response.status === 200)).toHaveLength(9);
-      expectProblem(responses.find((response) => response.status === 429)!, 429, 'RATE_LIMITED');
+      expectProblem(
+        responses.find((response) => response.status === 429)!,
+        429,
+        'RATE_LIMITED',
+      );
     } finally {
       await api.close();
+    }
+  });
+});
+
+describe('a failing store', () => {
+  it('lets requests through rather than refusing payments', async () => {
+    const api = await startTestApi({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const merchant = await api.createMerchant();
+      const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+      expect((await api.client.request('GET', '/merchant-info', { token })).status).toBe(200);
+    } finally {
+      await api.close().catch(() => undefined);
     }
   });
 });

@@ -46,7 +46,7 @@ export async function authenticate(c: Context<ApiEnv>, deps: ApiDependencies): P
   const bucket = grant.paymentScope
     ? paymentBucket(merchant.code, grant.paymentScope)
     : merchantBucket(merchant.code);
-  await enforceRateLimit(c, deps.rateLimit, bucket);
+  await enforceRateLimit(c, deps, bucket);
   if (!operationsAllow(grant.operations, c.req.method, operationPath(c))) {
     throw new AppError(
       'OPERATION_NOT_PERMITTED',

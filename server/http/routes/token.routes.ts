@@ -22,7 +22,7 @@ async function authenticateMerchant(
   deps: ApiDependencies,
   body: { merchantCode: string; secret: string; validitySecs?: number | undefined },
 ) {
-  await enforceRateLimit(c, deps.rateLimit, merchantBucket(body.merchantCode));
+  await enforceRateLimit(c, deps, merchantBucket(body.merchantCode));
   if (body.validitySecs !== undefined && body.validitySecs > deps.tokens.maxValiditySecs) {
     throw new AppError('VALIDATION_FAILED', `validitySecs may be at most ${deps.tokens.maxValiditySecs}.`, {
       errors: [{ field: 'validitySecs', message: `At most ${deps.tokens.maxValiditySecs}.` }],
