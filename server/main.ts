@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     server.listen(config.PORT, config.HOST, () => resolveListen());
   });
   printBanner(config.publicUrl, runtime.demoCredentials);
+  if (config.BACKGROUND_WORKERS) for (const worker of runtime.workers) worker.start();
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -16,6 +16,11 @@ import {
   type RateLimitStore,
 } from './ratelimit';
 import { importTokenKey, TokenService } from './tokens';
+import type { BackgroundWorker } from './background/worker';
+import { createCallbacksModule } from './callbacks';
+import { systemClock, type Clock } from './clock';
+import { catalogueRoutes } from './http/routes/catalogue.routes';
+import { createSandboxModule } from './sandbox';
 
 /** The assembled service: database, services and the API app, with one way to shut it all down. */
 export interface Runtime {
@@ -23,6 +28,8 @@ export interface Runtime {
   database: DatabaseHandle;
   deps: ApiDependencies;
   api: Hono<ApiEnv>;
+  /** Background work (callback dispatcher, expiry sweeper); main starts it unless BACKGROUND_WORKERS=false. */
+  workers: readonly BackgroundWorker[];
   /** Set when no MERCHANTS_FILE was given: the demo merchant's fresh credentials. */
   demoCredentials: { merchantCode: string; secret: string } | undefined;
   close(): Promise<void>;
@@ -32,6 +39,8 @@ export interface RuntimeOptions {
   logger: Logger;
   /** Use this database instead of opening one from the configuration (tests). */
   database?: DatabaseHandle;
+  /** The clock for payins and background work (tests control time with it). */
+  clock?: Clock;
 }
 
 async function chooseRateLimitStore(
@@ -79,29 +88,42 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const merchants = new MerchantDirectory(database.db, pepper);
     await merchants.load();
 
+    const clock = options.clock ?? systemClock;
     const allowlist = new HostAllowlist(config.CALLBACK_ALLOWLIST);
     const rateLimit = await chooseRateLimitStore(config, database, logger);
+    const callbacks = createCallbacksModule({ config, db: database.db, logger, merchants, allowlist, clock });
+    const payins = new PayinService({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      urlPolicy: new UrlPolicy(config.ALLOW_INSECURE_URLS, allowlist),
+      outbox: callbacks.outbox,
+      clock,
+    });
     const deps: ApiDependencies = {
       db: database.db,
       logger,
       merchants,
       tokens: new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS),
-      payins: new PayinService({
-        db: database.db,
-        publicUrl: config.publicUrl,
-        urlPolicy: new UrlPolicy(config.ALLOW_INSECURE_URLS, allowlist),
-      }),
+      payins,
       rateLimit,
     };
-    const api = createApiApp({ deps, publicUrl: config.publicUrl });
+    const sandbox = createSandboxModule({ db: database.db, logger, payins, clock });
+    const api = createApiApp({
+      deps,
+      publicUrl: config.publicUrl,
+      routes: [...catalogueRoutes, ...sandbox.routes, ...callbacks.routes],
+    });
+    const workers = [...sandbox.workers, ...callbacks.workers];
     logger.info({ database: database.kind, rateLimitStore: rateLimit.kind }, 'runtime ready');
     return {
       config,
       database,
       deps,
       api,
+      workers,
       demoCredentials,
       close: async () => {
+        await Promise.all(workers.map((worker) => worker.stop()));
         await rateLimit.close?.();
         await database.close();
       },

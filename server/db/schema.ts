@@ -41,6 +41,8 @@ export interface PayinsTable {
   callback_url: string;
   return_url: string;
   reference: string;
+  /** Capability of the simulated institution's pages (redirectTo). */
+  institution_session: string | null;
   customer: Json<Record<string, unknown>>;
   method_response: Json<Record<string, unknown>>;
   external_reference: string | null;
@@ -59,11 +61,20 @@ export interface RateLimitWindowsTable {
   updated_at: Date;
 }
 
+export interface SandboxSimulationsTable {
+  payin_id: bigint;
+  status: string;
+  processor_status: string | null;
+  due_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   merchants: MerchantsTable;
   payins: PayinsTable;
   rate_limit_windows: RateLimitWindowsTable;
+  sandbox_simulations: SandboxSimulationsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;

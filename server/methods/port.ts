@@ -22,8 +22,13 @@ export interface MethodResponseContext {
   customer: CustomerData;
   reference: string;
   expireAt: Date;
-  /** This service's public address, for links into the hosted app and the simulated institution. */
+  /** This service's public address, for links into the hosted app. */
   publicUrl: string;
+  /**
+   * The page of the (simulated) payment institution for this payin: where redirect methods send the
+   * customer (`redirectTo`). It carries an unguessable session, so it is safe to hand out.
+   */
+  institutionUrl: string;
   isTest: boolean;
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 export * from './payin';
-export { PayinService, type PaymentOption } from './payin.service';
+export { PayinService, type PaymentOption, type TransitionOptions } from './payin.service';
+export type { StatusChangeOutbox } from './status-outbox';
 export { presentCreated, presentPayin, presentAccounts } from './payin.presenter';
 export { UrlPolicy } from './url-policy';
 export { isFinal, assertTransition, type PayinEvent } from './payin.state-machine';

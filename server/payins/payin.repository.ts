@@ -77,7 +77,8 @@ export async function insertPayin(db: Db, row: NewPayinRow): Promise<InsertOutco
     const constraint = violatedConstraint(error);
     if (constraint === 'payins_open_required_amount') return { kind: 'amount-taken' };
     if (constraint === 'payins_merchant_order_unique') return { kind: 'duplicate' };
-    if (constraint === 'payins_reference_unique') return { kind: 'reference-taken' };
+    if (constraint === 'payins_reference_unique' || constraint === 'payins_institution_session')
+      return { kind: 'reference-taken' };
     throw error;
   }
 }

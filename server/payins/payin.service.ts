@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { toApiMoney, sameMoney, type Money } from '@/lib/money';
 import type { CreatePayinRequest } from '@/lib/schemas';
@@ -9,10 +10,19 @@ import { findAdapter, requireAdapter, type MethodAdapter, type PaymentOperator }
 import type { TokenGrant } from '../tokens';
 import { computeFee } from './fees';
 import type { CustomerData, Payin } from './payin';
-import { findPayin, insertPayin, takenRequiredAmounts, updateExternalReference } from './payin.repository';
+import {
+  findPayin,
+  insertPayin,
+  takenRequiredAmounts,
+  updateExternalReference,
+  updatePayinStatus,
+} from './payin.repository';
 import { generateReference } from './reference';
 import { MAX_AMOUNT_DISCOUNT, pickRequiredAmount } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
+import { assertTransition, type PayinEvent } from './payin.state-machine';
+import type { StatusChangeOutbox } from './status-outbox';
+import { systemClock, type Clock } from '../clock';
 
 export interface PaymentOption {
   paymentMethodCode: string;
@@ -23,7 +33,14 @@ export interface PayinServiceOptions {
   db: Kysely<Database>;
   publicUrl: string;
   urlPolicy: UrlPolicy;
-  now?: () => Date;
+  /** Written in the same transaction as every status change (the callback outbox). */
+  outbox: StatusChangeOutbox;
+  clock?: Clock;
+}
+
+export interface TransitionOptions {
+  /** Overrides the processorStatus the state machine gives the event (sandbox simulation). */
+  processorStatus?: string | undefined;
 }
 
 /** Attempts at an insert when a unique amount or reference was taken concurrently. */
@@ -34,13 +51,15 @@ export class PayinService {
   private readonly db: Kysely<Database>;
   private readonly publicUrl: string;
   private readonly urlPolicy: UrlPolicy;
-  private readonly now: () => Date;
+  private readonly outbox: StatusChangeOutbox;
+  private readonly now: Clock;
 
   constructor(options: PayinServiceOptions) {
     this.db = options.db;
     this.publicUrl = options.publicUrl;
     this.urlPolicy = options.urlPolicy;
-    this.now = options.now ?? (() => new Date());
+    this.outbox = options.outbox;
+    this.now = options.clock ?? systemClock;
   }
 
   /** The merchant's configured methods that take this currency, with their operators. */
@@ -123,6 +142,7 @@ export class PayinService {
     for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
       const requiredMoney = adapter.uniqueAmount ? await this.pickRequiredMoney(merchant, money) : undefined;
       const reference = generateReference();
+      const institutionSession = randomBytes(16).toString('base64url');
       const methodResponse = {
         idPayin,
         paymentMethodCode: adapter.code,
@@ -143,6 +163,7 @@ export class PayinService {
           reference,
           expireAt,
           publicUrl: this.publicUrl,
+          institutionUrl: `${this.publicUrl}/sandbox/institution/${institutionSession}`,
           isTest: merchant.isTest,
         }),
       };
@@ -162,6 +183,7 @@ export class PayinService {
         callback_url: request.callbackUrl,
         return_url: request.returnUrl,
         reference,
+        institution_session: institutionSession,
         customer: JSON.stringify(customer),
         method_response: JSON.stringify(methodResponse),
         expire_at: expireAt,
@@ -196,6 +218,38 @@ export class PayinService {
       throw new AppError('PAYIN_FINAL', `The payin is already ${payin.status}.`);
     const updated = await updateExternalReference(this.db, payin.id, reference);
     if (!updated) throw new AppError('PAYIN_FINAL', 'The payin became final.');
+    return updated;
+  }
+
+  /**
+   * Applies an event (approve, decline, expire) to a payin: the state machine decides the target,
+   * the update is a compare-and-set on the current status, and the outbox row commits with it. Of
+   * concurrent transitions exactly one wins; the others see 409 PAYIN_FINAL. A method that requires
+   * an external reference cannot succeed without one.
+   */
+  async transition(payin: Payin, event: PayinEvent, options: TransitionOptions = {}): Promise<Payin> {
+    const { to, processorStatus } = assertTransition(payin.status, event);
+    const adapter = requireAdapter(payin.method);
+    if (to === 'SUCCESS' && adapter.externalReference?.required && payin.externalReference === undefined) {
+      throw new AppError(
+        'EXTERNAL_REFERENCE_REQUIRED',
+        `${payin.method} needs the customer's external reference before it can succeed.`,
+      );
+    }
+    const at = this.now();
+    const updated = await this.db.transaction().execute(async (tx) => {
+      const changed = await updatePayinStatus(tx, {
+        id: payin.id,
+        from: payin.status,
+        to,
+        processorStatus: options.processorStatus ?? processorStatus,
+        processedAt: at,
+        customerAccountProcess: to === 'SUCCESS' ? adapter.processAccount(payin) : undefined,
+      });
+      if (changed) await this.outbox.record(tx, { payin: changed, previous: payin.status, at });
+      return changed;
+    });
+    if (!updated) throw new AppError('PAYIN_FINAL', 'The payin changed status in the meantime.');
     return updated;
   }
 

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
+import * as sandbox from './0002-sandbox';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -7,4 +8,5 @@ import * as initial from './0001-initial';
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-sandbox': sandbox,
 };
