@@ -41,6 +41,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run the callback dispatcher and the expiry sweeper in this process. */
   BACKGROUND_WORKERS: booleanFlag.default(true),
+  /** Serve the hosted payment app (Next); false runs an API and worker instance only. */
+  SERVE_WEB: booleanFlag.default(true),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };

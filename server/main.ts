@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
 
@@ -33,6 +33,19 @@ function printBanner(url: string, demo: { merchantCode: string; secret: string }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** Next's request handler for the hosted app, in development or production mode. */
+async function startWeb(config: Config) {
+  const { default: next } = await import('next');
+  const app = next({
+    dev: config.NODE_ENV === 'development',
+    dir: projectRoot,
+    hostname: config.HOST,
+    port: config.PORT,
+  });
+  await app.prepare();
+  return { handle: app.getRequestHandler(), close: () => app.close() };
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -47,11 +60,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const runtime = await createRuntime(config, { logger });
 
-  const dev = config.NODE_ENV === 'development';
-  const { default: next } = await import('next');
-  const web = next({ dev, dir: projectRoot, hostname: config.HOST, port: config.PORT });
-  await web.prepare();
-  const handleWeb = web.getRequestHandler();
+  const web = config.SERVE_WEB ? await startWeb(config) : undefined;
   const handleApi = getRequestListener(runtime.api.fetch);
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -59,7 +68,13 @@ async function main(): Promise<void> {
       void handleApi(request, response);
       return;
     }
-    handleWeb(request, response).catch((error: unknown) => {
+    if (!web) {
+      response
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end('This instance serves the API only (SERVE_WEB=false).');
+      return;
+    }
+    web.handle(request, response).catch((error: unknown) => {
       logger.error({ err: error, path: request.url }, 'web request failed');
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
       response.end('Internal server error');
@@ -81,7 +96,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     server.close();
     server.closeIdleConnections();
-    void Promise.allSettled([web.close(), runtime.close()]).then(() => process.exit(0));
+    void Promise.allSettled([web?.close(), runtime.close()]).then(() => process.exit(0));
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
