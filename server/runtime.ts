@@ -8,7 +8,7 @@ import { loadServerSecret } from './keys/server-secrets';
 import type { Logger } from './logger';
 import { MerchantDirectory, provisionDemoMerchant, provisionMerchants, readMerchantsFile } from './merchants';
 import { HostAllowlist } from './net/allowlist';
-import { PayinService, UrlPolicy } from './payins';
+import { createExpirySweeper, PayinService, UrlPolicy } from './payins';
 import {
   MemoryRateLimitStore,
   PostgresRateLimitStore,
@@ -113,7 +113,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       publicUrl: config.publicUrl,
       routes: [...catalogueRoutes, ...sandbox.routes, ...callbacks.routes],
     });
-    const workers = [...sandbox.workers, ...callbacks.workers];
+    const workers = [
+      createExpirySweeper({ db: database.db, payins, clock, logger }),
+      ...sandbox.workers,
+      ...callbacks.workers,
+    ];
     logger.info({ database: database.kind, rateLimitStore: rateLimit.kind }, 'runtime ready');
     return {
       config,

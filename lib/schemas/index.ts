@@ -2,3 +2,4 @@ export * from './primitives';
 export * from './customer-fields';
 export * from './payin-request';
 export * from './token-request';
+export * from './sandbox';

@@ -5,3 +5,5 @@ export type { StatusChangeOutbox } from './status-outbox';
 export { presentCreated, presentPayin, presentAccounts } from './payin.presenter';
 export { UrlPolicy } from './url-policy';
 export { isFinal, assertTransition, type PayinEvent } from './payin.state-machine';
+export { createExpirySweeper, expireOverduePayins } from './expiry-sweeper';
+export { findPayinByInstitutionSession, findPayinById } from './payin.repository';

@@ -160,3 +160,30 @@ export async function updateExternalReference(
     .executeTakeFirst();
   return row ? toPayin(row) : undefined;
 }
+
+export async function findPayinByInstitutionSession(db: Db, session: string): Promise<Payin | undefined> {
+  const row = await db
+    .selectFrom('payins')
+    .selectAll()
+    .where('institution_session', '=', session)
+    .executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
+/** Open payins whose expireAt has passed, oldest first. */
+export async function findOverduePayins(db: Db, now: Date, limit: number): Promise<Payin[]> {
+  const rows = await db
+    .selectFrom('payins')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where('expire_at', '<=', now)
+    .orderBy('expire_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toPayin);
+}
+
+export async function findPayinById(db: Db, id: bigint): Promise<Payin | undefined> {
+  const row = await db.selectFrom('payins').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}

@@ -1,11 +1,13 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { BackgroundWorker } from '../background/worker';
+import { periodicWorker, type BackgroundWorker } from '../background/worker';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
 import type { ApiRoute } from '../http/route';
 import type { Logger } from '../logger';
 import type { PayinService } from '../payins';
+import { sandboxRoutes } from './sandbox.routes';
+import { SimulationService } from './simulation.service';
 
 export interface SandboxModuleDependencies {
   db: Kysely<Database>;
@@ -15,10 +17,24 @@ export interface SandboxModuleDependencies {
 }
 
 export interface SandboxModule {
+  simulations: SimulationService;
   routes: readonly ApiRoute[];
+  /** The delayed-simulation worker. */
   workers: readonly BackgroundWorker[];
 }
 
-export function createSandboxModule(_deps: SandboxModuleDependencies): SandboxModule {
-  return { routes: [], workers: [] };
+export function createSandboxModule(deps: SandboxModuleDependencies): SandboxModule {
+  const simulations = new SimulationService(deps);
+  return {
+    simulations,
+    routes: sandboxRoutes(simulations),
+    workers: [
+      periodicWorker({
+        name: 'sandbox-simulations',
+        intervalMs: 500,
+        logger: deps.logger,
+        tick: async () => (await simulations.applyDue()) > 0,
+      }),
+    ],
+  };
 }

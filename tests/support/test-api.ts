@@ -1,12 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import type { Clock } from '@/server/clock';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { provisionMerchants, type MerchantEntry } from '@/server/merchants';
 import { createRuntime, type Runtime } from '@/server/runtime';
 import { ApiClient } from './api-client';
 import { openTestDatabase } from './test-database';
+
+/** A clock tests move by hand: `clock.advance(ms)`. */
+export function manualClock(
+  start = new Date(),
+): Clock & { advance(ms: number): void; set(date: Date): void } {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  return Object.assign(clock, {
+    advance: (ms: number) => {
+      now += ms;
+    },
+    set: (date: Date) => {
+      now = date.getTime();
+    },
+  });
+}
+
+/** Polls `read` until `accept` holds or the deadline passes (waiting on a condition, not a sleep). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 export interface TestMerchant {
   merchantCode: string;
@@ -30,7 +61,10 @@ let merchantSequence = 0;
  * The real API (the same runtime as `npm start`, minus Next) on a real socket, on a database of its
  * own. Tests talk to it over HTTP only.
  */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApi> {
   const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,7 +73,11 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     BACKGROUND_WORKERS: 'false',
     ...env,
   });
-  const runtime = await createRuntime(config, { logger: createLogger(config.LOG_LEVEL), database });
+  const runtime = await createRuntime(config, {
+    logger: createLogger(config.LOG_LEVEL),
+    database,
+    ...(options.clock && { clock: options.clock }),
+  });
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: runtime.api.fetch, port: 0, hostname: '127.0.0.1' }, () =>
       resolve(started),

@@ -1,5 +1,73 @@
 import 'server-only';
-import type { ApiRoute } from '../route';
+import { currenciesResponseSchema, paymentOperatorsResponseSchema } from '@/lib/api/catalogue-responses';
+import { METHOD_CODES, METHODS, isMethodCode } from '@/lib/methods';
+import { CURRENCIES, CURRENCY_CODES, isCurrencyCode } from '@/lib/money';
+import { requireAdapter } from '../../methods';
+import { defineRoute, type ApiRoute } from '../route';
 
-/** GET /currencies and GET /payment-operators (the specification's code lists). */
-export const catalogueRoutes: readonly ApiRoute[] = [];
+/** A comma-separated query list; values that are not supported are ignored (specification, Limits). */
+function queryList<T extends string>(
+  value: string | undefined,
+  accept: (entry: string) => entry is T,
+): T[] | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(',')
+    .map((entry) => entry.trim().toUpperCase())
+    .filter(accept);
+}
+
+const currenciesBody = () => ({
+  data: CURRENCY_CODES.map((currencyCode) => ({
+    currencyCode,
+    decimals: CURRENCIES[currencyCode].decimals,
+    paymentMethodCodes: METHOD_CODES.filter((code) => METHODS[code].currencies.includes(currencyCode)),
+  })),
+});
+
+/** GET /currencies and GET /payment-operators: the code lists, from the same catalogue as the payins. */
+export const catalogueRoutes: readonly ApiRoute[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/currencies',
+    operationId: 'listCurrencies',
+    summary: 'List currencies',
+    description:
+      'Every currency the service takes, with the number of decimals an amount may carry and the payment methods that take it. ' +
+      'New entries may appear at any time (a non-breaking change).',
+    tag: 'Code lists',
+    versioned: true,
+    auth: 'token',
+    responses: { 200: { description: 'The currencies.', schema: currenciesResponseSchema } },
+    errors: [],
+    handle: (c) => c.json(currenciesBody()),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/payment-operators',
+    operationId: 'listPaymentOperators',
+    summary: 'List payment operators',
+    description:
+      'Payment operators (banks, wallets, networks) per method and currency. Optional comma-separated filters ' +
+      '`paymentMethodCodes` and `currencyCodes`; unsupported values in them are ignored.',
+    tag: 'Code lists',
+    versioned: true,
+    auth: 'token',
+    responses: { 200: { description: 'The operators.', schema: paymentOperatorsResponseSchema } },
+    errors: [],
+    handle(c) {
+      const methods = queryList(c.req.query('paymentMethodCodes'), isMethodCode) ?? METHOD_CODES;
+      const currencies = queryList(c.req.query('currencyCodes'), isCurrencyCode) ?? CURRENCY_CODES;
+      const data = methods.flatMap((paymentMethodCode) =>
+        METHODS[paymentMethodCode].currencies
+          .filter((currencyCode) => currencies.includes(currencyCode))
+          .flatMap((currencyCode) =>
+            requireAdapter(paymentMethodCode)
+              .operators(currencyCode)
+              .map(({ code, name }) => ({ paymentMethodCode, currencyCode, code, name })),
+          ),
+      );
+      return c.json({ data });
+    },
+  }),
+];

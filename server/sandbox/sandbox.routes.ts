@@ -1,0 +1,124 @@
+import 'server-only';
+import { payinResponseSchema } from '@/lib/api/responses';
+import {
+  institutionDecisionResponseSchema,
+  institutionSessionSchema,
+  simulationScheduledSchema,
+} from '@/lib/api/sandbox-responses';
+import { toApiMoney } from '@/lib/money';
+import { institutionDecisionSchema, simulateRequestSchema } from '@/lib/schemas';
+import { AppError } from '../errors';
+import type { ApiDependencies } from '../http/context';
+import { defineRoute, type ApiRoute } from '../http/route';
+import { findPayinByInstitutionSession, presentPayin, type Payin } from '../payins';
+import type { SimulationService } from './simulation.service';
+
+const SESSION = /^[A-Za-z0-9_-]{16,64}$/;
+
+async function institutionPayin(deps: ApiDependencies, session: string | undefined): Promise<Payin> {
+  const payin =
+    session !== undefined && SESSION.test(session)
+      ? await findPayinByInstitutionSession(deps.db, session)
+      : undefined;
+  if (!payin) throw new AppError('NOT_FOUND', 'No payment session here.');
+  return payin;
+}
+
+/** The sandbox API: simulate outcomes, and the simulated payment institution behind redirectTo. */
+export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/sandbox/payins/:idPayin/!simulate',
+      operationId: 'simulatePayin',
+      summary: 'Simulate the outcome of a test payin',
+      description:
+        'Moves a PENDING test payin (of a sandbox merchant) to SUCCESS or REFUSED, now (200, the payin) or after delaySeconds ' +
+        '(202). Optional processorStatus overrides the reported processor status. Token operation: POST /sandbox/payins/{idPayin}/!simulate.',
+      tag: 'Sandbox',
+      versioned: true,
+      auth: 'token',
+      body: simulateRequestSchema,
+      responses: {
+        200: { description: 'The outcome was applied.', schema: payinResponseSchema },
+        202: { description: 'The outcome is scheduled.', schema: simulationScheduledSchema },
+      },
+      errors: [
+        'VALIDATION_FAILED',
+        'MALFORMED_JSON',
+        'SANDBOX_ONLY',
+        'PAYMENT_NOT_PERMITTED',
+        'PAYIN_NOT_FOUND',
+        'PAYIN_FINAL',
+        'EXTERNAL_REFERENCE_REQUIRED',
+      ],
+      async handle(c, { body, deps }) {
+        const idPayin = c.get('idPayin');
+        const outcome = await simulations.simulate(await deps.payins.get(c.get('merchant'), idPayin), body);
+        if (outcome.kind === 'scheduled')
+          return c.json({ idPayin, status: body.status, dueAt: outcome.dueAt.toISOString() }, 202);
+        return c.json(presentPayin(outcome.payin));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/sandbox/institution/:session',
+      operationId: 'getInstitutionSession',
+      summary: 'Read a payment session of the simulated payment institution',
+      description:
+        'What the simulated bank or wallet page (redirectTo of redirect methods) shows the customer. The unguessable session in ' +
+        'the path is the credential, as with a real institution.',
+      tag: 'Sandbox institution',
+      versioned: false,
+      auth: 'none',
+      responses: { 200: { description: 'The session.', schema: institutionSessionSchema } },
+      errors: ['NOT_FOUND'],
+      async handle(c, { deps }) {
+        const payin = await institutionPayin(deps, c.req.param('session'));
+        const merchant = await deps.merchants.find(payin.merchantCode);
+        const operator = payin.methodResponse.paymentOperator as { code: string; name: string } | undefined;
+        c.header('cache-control', 'no-store');
+        return c.json({
+          idPayin: payin.idPayin,
+          merchantName: merchant?.channelName ?? payin.merchantCode,
+          money: toApiMoney(payin.requiredMoney ?? payin.money),
+          paymentMethodCode: payin.method,
+          ...(operator && { paymentOperator: operator }),
+          status: payin.status,
+          isTest: payin.isTest,
+          expireAt: payin.expireAt.toISOString(),
+          returnUrl: payin.returnUrl,
+        });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/sandbox/institution/:session/!decide',
+      operationId: 'decideInstitutionSession',
+      summary: 'Approve or decline at the simulated payment institution',
+      description:
+        'The customer approves or declines the test payment on the simulated institution page; the payin becomes SUCCESS or REFUSED.',
+      tag: 'Sandbox institution',
+      versioned: false,
+      auth: 'none',
+      body: institutionDecisionSchema,
+      responses: {
+        200: { description: 'The decision was applied.', schema: institutionDecisionResponseSchema },
+      },
+      errors: [
+        'NOT_FOUND',
+        'VALIDATION_FAILED',
+        'SANDBOX_ONLY',
+        'PAYIN_FINAL',
+        'EXTERNAL_REFERENCE_REQUIRED',
+      ],
+      async handle(c, { body, deps }) {
+        const payin = await institutionPayin(deps, c.req.param('session'));
+        const status = body.decision === 'approve' ? 'SUCCESS' : 'REFUSED';
+        const outcome = await simulations.simulate(payin, { status });
+        const final = outcome.kind === 'applied' ? outcome.payin.status : payin.status;
+        return c.json({ status: final, returnUrl: payin.returnUrl });
+      },
+    }),
+  ];
+}
