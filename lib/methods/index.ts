@@ -1,1 +1,5 @@
 export * from './catalogue';
+export * from './variants';
+export * from './completion';
+export * from './phone-numbers';
+export * from './amount-rules';

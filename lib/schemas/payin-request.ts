@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { METHOD_CODES } from '../methods/catalogue';
-import { customerFieldRules } from './customer-fields';
+import { optional as miniOptional } from 'zod/mini';
+import { methodAmountProblem } from '../methods/amount-rules';
+import { METHOD_CODES, methodTakesCurrency } from '../methods/catalogue';
+import {
+  CUSTOMER_FIELDS,
+  customerFieldRules,
+  domesticPhoneRule,
+  type CustomerField,
+} from './customer-fields';
 import { absoluteUrlSchema, accountSchema, emailSchema, moneySchema, phoneNumberSchema } from './primitives';
 
 export const methodCodeSchema = z.enum(METHOD_CODES, { error: 'Unknown payment method code.' });
@@ -16,13 +23,50 @@ export const paymentOperatorCodeSchema = z
 export const paymentMethodSchema = z.object({
   paymentMethodCode: methodCodeSchema,
   paymentOperatorCode: paymentOperatorCodeSchema.optional(),
-  emailAddress: emailSchema.optional(),
-  phoneNumber: phoneNumberSchema.optional(),
+  emailAddress: miniOptional(emailSchema),
+  phoneNumber: miniOptional(phoneNumberSchema),
   account: accountSchema.optional(),
   productId: z.string().trim().min(1).max(64).optional(),
 });
 
 export type PaymentMethodRequest = z.infer<typeof paymentMethodSchema>;
+
+const FIELD_PATHS: Record<CustomerField, string[]> = {
+  emailAddress: ['paymentMethod', 'emailAddress'],
+  phoneNumber: ['paymentMethod', 'phoneNumber'],
+  accountName: ['paymentMethod', 'account', 'accountName'],
+  accountNumber: ['paymentMethod', 'account', 'accountNumber'],
+};
+
+function fieldValue(method: PaymentMethodRequest, field: CustomerField): string | undefined {
+  if (field === 'accountName' || field === 'accountNumber') return method.account?.[field];
+  return method[field];
+}
+
+/** The method data without the customer fields the method does not use (they are not part of its object). */
+function withoutUnusedFields(
+  method: PaymentMethodRequest,
+  currency: Parameters<typeof customerFieldRules>[1],
+) {
+  if (!methodTakesCurrency(method.paymentMethodCode, currency)) return method;
+  const rules = customerFieldRules(method.paymentMethodCode, currency, method.paymentOperatorCode);
+  const { emailAddress, phoneNumber, account, productId, ...rest } = method;
+  const accountName = rules.accountName === 'unused' ? undefined : account?.accountName;
+  const accountNumber = rules.accountNumber === 'unused' ? undefined : account?.accountNumber;
+  return {
+    ...rest,
+    // productId belongs to OfflineMethod only (specification, change 2.43).
+    ...(method.paymentMethodCode === 'OFFLINE' && productId !== undefined && { productId }),
+    ...(rules.emailAddress !== 'unused' && emailAddress !== undefined && { emailAddress }),
+    ...(rules.phoneNumber !== 'unused' && phoneNumber !== undefined && { phoneNumber }),
+    ...((accountName !== undefined || accountNumber !== undefined) && {
+      account: {
+        ...(accountName !== undefined && { accountName }),
+        ...(accountNumber !== undefined && { accountNumber }),
+      },
+    }),
+  };
+}
 
 export const createPayinRequestSchema = z
   .object({
@@ -32,29 +76,42 @@ export const createPayinRequestSchema = z
     returnUrl: absoluteUrlSchema,
   })
   .superRefine((request, ctx) => {
-    // Method-dependent request rules (specification, "Method-dependent request rules").
+    // Method-dependent request rules (specification, "Method-dependent request rules"). A currency the
+    // method does not take is the service's CURRENCY_NOT_SUPPORTED, not a field problem.
     const method = request.paymentMethod;
-    const rules = customerFieldRules(method.paymentMethodCode, request.paymentRequested.money.currency);
-    const present = {
-      emailAddress: method.emailAddress,
-      phoneNumber: method.phoneNumber,
-      accountName: method.account?.accountName,
-      accountNumber: method.account?.accountNumber,
-    };
-    for (const [field, rule] of Object.entries(rules)) {
-      if (rule === 'required' && present[field as keyof typeof present] === undefined) {
-        const path =
-          field === 'accountName' || field === 'accountNumber'
-            ? ['paymentMethod', 'account', field]
-            : ['paymentMethod', field];
+    const money = request.paymentRequested.money;
+    if (!methodTakesCurrency(method.paymentMethodCode, money.currency)) return;
+    const rules = customerFieldRules(method.paymentMethodCode, money.currency, method.paymentOperatorCode);
+    for (const field of CUSTOMER_FIELDS) {
+      if (rules[field] === 'required' && fieldValue(method, field) === undefined) {
         ctx.addIssue({
           code: 'custom',
-          path,
+          path: FIELD_PATHS[field],
           message: `${field} is required for this payment method and currency.`,
         });
       }
     }
-  });
+    const domestic = domesticPhoneRule(method.paymentMethodCode, money.currency);
+    if (
+      domestic &&
+      rules.phoneNumber !== 'unused' &&
+      method.phoneNumber !== undefined &&
+      !domestic.pattern.test(method.phoneNumber)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: FIELD_PATHS.phoneNumber,
+        message: `Enter a ${domestic.country} mobile number, e.g. ${domestic.example}.`,
+      });
+    }
+    const amountProblem = methodAmountProblem(method.paymentMethodCode, money);
+    if (amountProblem)
+      ctx.addIssue({ code: 'custom', path: ['paymentRequested', 'money', 'amount'], message: amountProblem });
+  })
+  .transform((request) => ({
+    ...request,
+    paymentMethod: withoutUnusedFields(request.paymentMethod, request.paymentRequested.money.currency),
+  }));
 
 export type CreatePayinRequest = z.infer<typeof createPayinRequestSchema>;
 

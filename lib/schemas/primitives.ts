@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { optional as miniOptional } from 'zod/mini';
 import { CURRENCY_CODES, describeAmountProblem, parseAmount, type Money } from '../money';
+import { accountNameSchema, accountNumberSchema } from './customer-data';
 
 /**
  * A merchant order ID: 1–64 characters that need no escaping in a URL path segment and start with a
@@ -34,20 +36,8 @@ export const moneySchema = z
     return parsed.money;
   });
 
-/** RFC 5321 caps a mailbox at 254 characters; z.email() checks the shape. */
-export const emailSchema = z.email({ error: 'Enter a valid email address.' }).max(254);
-
-/**
- * Phone numbers in international E.164 form (+ and 8–15 digits). Spaces, dots, dashes and
- * parentheses are accepted on input and removed, so "+66 81-234-5678" is "+66812345678".
- */
-export const phoneNumberSchema = z
-  .string()
-  .max(32)
-  .transform((value) => value.replace(/[\s().-]/g, ''))
-  .pipe(
-    z.string().regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone number in international form, e.g. +66812345678.'),
-  );
+// The customer-data fields are zod/mini schemas shared with the hosted app's form (customer-data.ts).
+export { emailSchema, phoneNumberSchema } from './customer-data';
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
@@ -71,6 +61,6 @@ export const absoluteUrlSchema = z
   }, 'URL must not contain credentials.');
 
 export const accountSchema = z.object({
-  accountName: z.string().trim().min(1).max(140).optional(),
-  accountNumber: z.string().trim().min(1).max(64).optional(),
+  accountName: miniOptional(accountNameSchema),
+  accountNumber: miniOptional(accountNumberSchema),
 });

@@ -1,4 +1,4 @@
 import 'server-only';
 export * from './port';
-export { findAdapter, requireAdapter } from './registry';
+export { ADAPTERS, findAdapter, requireAdapter } from './registry';
 export { operatorsFor, findOperator } from './operator-catalogue';

@@ -1,44 +1,49 @@
 import 'server-only';
 import { METHODS } from '@/lib/methods';
+import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
+import { OFFLINE_BANKS } from '../operators/banks';
+import { buildVietQr } from '../payloads/vietqr';
 import type { MethodAdapter } from '../port';
-import { operatorsFor } from '../operator-catalogue';
-import { collectionAccountNumber } from '../support/collection-account';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { collectionAccount } from '../support/response-parts';
+import { VALIDITY_MS } from '../support/validity';
 
 /**
  * Offline bank transfer: the customer transfers the exact moneyRequired to our collection account
  * at the chosen bank, quoting the reference; matching takes minutes, so the payin stays open a day.
+ * In VND the customer can scan a VietQR of the same transfer instead (qrCode, qrName).
  */
 export const offlineAdapter: MethodAdapter = {
   code: 'OFFLINE',
   currencies: METHODS.OFFLINE.currencies,
   operators: (currency) => operatorsFor('OFFLINE', currency),
   assignsDefaultOperator: true,
-  validityMs: () => DAY_MS,
+  validityMs: () => VALIDITY_MS.transfer,
   uniqueAmount: true,
   externalReference: undefined,
   completion: (currency) => (currency === 'VND' ? 'qr' : 'instructions'),
-  buildResponse: ({ merchant, operator, money, customer }) => {
-    const bank = operator ?? operatorsFor('OFFLINE', money.currency)[0];
+  buildResponse: ({ merchant, operator, money, requiredMoney, customer, reference }) => {
+    const bank = requireOperatorIn(OFFLINE_BANKS[money.currency], operator);
+    const account = collectionAccount(merchant, bank, money.currency);
     return {
-      ...(bank && {
-        account: {
-          accountName: merchant.channelName,
-          accountNumber: collectionAccountNumber(merchant.code, bank.code, money.currency),
-          bankCode: bank.bankCode ?? bank.code,
-          bankName: bank.name,
-        },
+      account,
+      ...(money.currency === 'VND' && {
+        qrCode: buildVietQr({
+          bin: bank.bankCode,
+          accountNumber: account.accountNumber,
+          amount: requiredMoney ?? money,
+          billNumber: reference,
+          purpose: reference,
+        }),
+        qrName: `VietQR ${bank.name} ${account.accountNumber} ${merchant.channelName}`,
       }),
       ...(customer.productId !== undefined && { productId: customer.productId }),
     };
   },
-  processAccount: (payin) => ({
-    accountName: payin.customer.accountName ?? 'Sandbox Customer',
-    accountNumber:
-      payin.customer.accountNumber ??
-      collectionAccountNumber('customer', payin.idPayin, payin.money.currency),
-    accountType: 'BANK_ACCOUNT',
-    ...(payin.operatorCode && { bankName: payin.operatorCode }),
-  }),
+  processAccount: (payin) =>
+    payerAccount(payin, {
+      accountType: 'BANK_ACCOUNT',
+      accountNumber: payerAccountNumber(payin),
+      bank: sandboxPayerBank(payin),
+    }),
 };

@@ -1,9 +1,9 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import type { CurrencyCode } from '@/lib/money';
+import { derivedDigits } from './derived';
 
 /** Account number lengths of the domestic rails (digits), for realistic sandbox accounts. */
-const ACCOUNT_DIGITS: Partial<Record<CurrencyCode, number>> = {
+export const ACCOUNT_DIGITS: Partial<Record<CurrencyCode, number>> = {
   CNY: 19,
   JPY: 7,
   KRW: 12,
@@ -15,6 +15,7 @@ const ACCOUNT_DIGITS: Partial<Record<CurrencyCode, number>> = {
   IDR: 10,
   INR: 14,
   ZAR: 10,
+  MYR: 12,
 };
 
 /**
@@ -26,10 +27,5 @@ export function collectionAccountNumber(
   operatorCode: string,
   currency: CurrencyCode,
 ): string {
-  const digits = ACCOUNT_DIGITS[currency] ?? 12;
-  const hash = createHash('sha256').update(`${merchantCode}\u0000${operatorCode}\u0000${currency}`).digest();
-  let number = '';
-  for (let i = 0; number.length < digits; i++) number += (hash[i % hash.length]! % 10).toString();
-  // Never a leading zero: some banking apps drop it when the customer pastes the number.
-  return (number[0] === '0' ? '1' : number[0]) + number.slice(1);
+  return derivedDigits([merchantCode, operatorCode, currency], ACCOUNT_DIGITS[currency] ?? 12);
 }

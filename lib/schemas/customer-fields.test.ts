@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { METHOD_CODES, METHODS } from '../methods/catalogue';
+import { CUSTOMER_FIELDS, customerFieldRules, domesticPhoneRule } from './customer-fields';
+import { createPayinRequestSchema } from './payin-request';
+
+describe('customerFieldRules', () => {
+  it('follows the specification’s method-dependent request rules', () => {
+    expect(customerFieldRules('OFFLINE', 'KRW')).toMatchObject({
+      accountName: 'required',
+      emailAddress: 'optional',
+    });
+    expect(customerFieldRules('OFFLINE', 'JPY')).toMatchObject({
+      accountName: 'optional',
+      emailAddress: 'required',
+    });
+    expect(customerFieldRules('OFFLINE', 'THB')).toEqual({
+      emailAddress: 'optional',
+      phoneNumber: 'optional',
+      accountName: 'optional',
+      accountNumber: 'optional',
+    });
+    expect(customerFieldRules('NETBANKING', 'INR')).toEqual({
+      emailAddress: 'optional',
+      phoneNumber: 'optional',
+      accountName: 'optional',
+      accountNumber: 'unused',
+    });
+    expect(customerFieldRules('QRTH', 'THB').accountNumber).toBe('required');
+    for (const method of ['CRYPTO_OFFLINE', 'QRVN'] as const)
+      expect(customerFieldRules(method, METHODS[method].currencies[0]!).emailAddress).toBe('optional');
+  });
+
+  it('needs the phone for every push method and only for the push e-wallet', () => {
+    for (const method of ['MOBILE_MONEY', 'BANKA_PAY', 'PAY_ME'] as const)
+      expect(customerFieldRules(method, METHODS[method].currencies[0]!).phoneNumber).toBe('required');
+    expect(customerFieldRules('EWALLET', 'IDR', 'OVO').phoneNumber).toBe('required');
+    expect(customerFieldRules('EWALLET', 'IDR', 'DANA').phoneNumber).toBe('optional');
+    expect(customerFieldRules('EWALLET', 'IDR').phoneNumber).toBe('optional');
+  });
+
+  it('takes the optional email on the UPI ID variant of P2A_V2 only', () => {
+    expect(customerFieldRules('P2A_V2', 'INR').emailAddress).toBe('optional');
+    expect(customerFieldRules('P2A_V2', 'INR', 'UPI').emailAddress).toBe('optional');
+    expect(customerFieldRules('P2A_V2', 'INR', 'HDFC')).toMatchObject({
+      emailAddress: 'unused',
+      accountNumber: 'optional',
+    });
+  });
+
+  it('asks nothing for the interoperable QR methods', () => {
+    for (const method of ['QRID', 'QRPH', 'QRIN'] as const)
+      expect(Object.values(customerFieldRules(method, METHODS[method].currencies[0]!))).toEqual(
+        CUSTOMER_FIELDS.map(() => 'unused'),
+      );
+  });
+
+  it('has a rule for every method and currency', () => {
+    for (const method of METHOD_CODES)
+      for (const currency of METHODS[method].currencies)
+        expect(Object.keys(customerFieldRules(method, currency)).sort()).toEqual([...CUSTOMER_FIELDS].sort());
+  });
+
+  it('checks the phone against the country of the rail where the phone reaches it', () => {
+    expect(domesticPhoneRule('MOBILE_MONEY', 'KES')?.pattern.test('+254712345678')).toBe(true);
+    expect(domesticPhoneRule('MOBILE_MONEY', 'GHS')?.pattern.test('+254712345678')).toBe(false);
+    expect(domesticPhoneRule('NETBANKING', 'INR')?.pattern.test('+919876543210')).toBe(true);
+    expect(domesticPhoneRule('NETBANKING', 'INR')?.pattern.test('+915876543210')).toBe(false);
+    expect(domesticPhoneRule('OFFLINE', 'JPY')).toBeUndefined();
+  });
+});
+
+describe('createPayinRequestSchema method rules', () => {
+  const request = (paymentMethod: Record<string, unknown>, money = { amount: 100, currencyCode: 'GHS' }) => ({
+    paymentRequested: { money },
+    paymentMethod,
+    callbackUrl: 'https://merchant.example/cb',
+    returnUrl: 'https://merchant.example/return',
+  });
+  const issues = (body: unknown) => {
+    const result = createPayinRequestSchema.safeParse(body);
+    return result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+
+  it('requires the fields the method needs and refuses a phone of another country', () => {
+    expect(issues(request({ paymentMethodCode: 'MOBILE_MONEY' }))).toEqual([
+      'paymentMethod.phoneNumber: phoneNumber is required for this payment method and currency.',
+    ]);
+    expect(issues(request({ paymentMethodCode: 'MOBILE_MONEY', phoneNumber: '+254712345678' }))).toEqual([
+      'paymentMethod.phoneNumber: Enter a Ghanaian mobile number, e.g. +233241234567.',
+    ]);
+    expect(issues(request({ paymentMethodCode: 'MOBILE_MONEY', phoneNumber: '+233 24 123 4567' }))).toEqual(
+      [],
+    );
+  });
+
+  it('leaves a currency the method does not take to the service (CURRENCY_NOT_SUPPORTED)', () => {
+    expect(
+      issues(request({ paymentMethodCode: 'MOBILE_MONEY' }, { amount: 100, currencyCode: 'THB' })),
+    ).toEqual([]);
+  });
+
+  it('refuses amounts an EMVCo QR cannot carry', () => {
+    expect(
+      issues(request({ paymentMethodCode: 'QRID' }, { amount: 99_999_999_999_999, currencyCode: 'IDR' })),
+    ).toEqual(['paymentRequested.money.amount: A QR payment amount has at most 13 characters.']);
+    expect(
+      issues(request({ paymentMethodCode: 'QRID' }, { amount: 9_999_999_999_999, currencyCode: 'IDR' })),
+    ).toEqual([]);
+  });
+
+  it('drops customer fields the method does not use and keeps the rest', () => {
+    const parsed = createPayinRequestSchema.parse(
+      request(
+        {
+          paymentMethodCode: 'QRVN',
+          emailAddress: 'an@example.vn',
+          phoneNumber: '+84912345678',
+          account: { accountName: 'Nguyen Van An', accountNumber: '0123456789' },
+          productId: 'SKU-1',
+        },
+        { amount: 50000, currencyCode: 'VND' },
+      ),
+    );
+    expect(parsed.paymentMethod).toEqual({ paymentMethodCode: 'QRVN', emailAddress: 'an@example.vn' });
+    const netbanking = createPayinRequestSchema.parse(
+      request(
+        { paymentMethodCode: 'NETBANKING', account: { accountName: 'Rahul Sharma', accountNumber: '1234' } },
+        { amount: 500, currencyCode: 'INR' },
+      ),
+    );
+    expect(netbanking.paymentMethod.account).toEqual({ accountName: 'Rahul Sharma' });
+  });
+});

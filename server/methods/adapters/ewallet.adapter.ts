@@ -1,0 +1,48 @@
+import 'server-only';
+import { ewalletFlowOf } from '@/lib/methods';
+import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
+import { EWALLETS } from '../operators/wallets';
+import type { MethodAdapter } from '../port';
+import { derivedDigits } from '../support/derived';
+import { payerAccount, payerSeed } from '../support/payer-account';
+import { pushNotification } from '../support/push-notification';
+import { VALIDITY_MS } from '../support/validity';
+
+/**
+ * E-Wallet (Indonesia): OVO pushes an approval request to the wallet app registered to the
+ * customer's phone; DANA, GoPay, ShopeePay and LinkAja redirect the customer to the wallet's
+ * checkout (redirectTo; in the sandbox our simulated institution page). The operator decides
+ * (lib/methods/variants.ts); without one the customer gets the default redirect wallet.
+ */
+export const ewalletAdapter: MethodAdapter = {
+  code: 'EWALLET',
+  currencies: ['IDR'],
+  operators: (currency) => operatorsFor('EWALLET', currency),
+  assignsDefaultOperator: true,
+  validityMs: () => VALIDITY_MS.push,
+  uniqueAmount: false,
+  externalReference: undefined,
+  completion: (_currency, operator) => (ewalletFlowOf(operator?.code) === 'push' ? 'push' : 'redirect'),
+  buildResponse: ({ merchant, operator, money, customer, institutionUrl }) => {
+    const wallet = requireOperatorIn(EWALLETS, operator);
+    if (ewalletFlowOf(wallet.code) === 'redirect') return { redirectTo: institutionUrl };
+    return {
+      pushNotification: pushNotification({
+        channel: 'APP',
+        phoneNumber: customer.phoneNumber,
+        approveIn: wallet.app,
+        money,
+        merchantName: merchant.channelName,
+      }),
+    };
+  },
+  // A wallet account is the phone number it is registered to.
+  processAccount: (payin) => {
+    const wallet = EWALLETS.find((candidate) => candidate.code === payin.operatorCode);
+    return payerAccount(payin, {
+      accountType: 'E_WALLET',
+      accountNumber: payin.customer.phoneNumber ?? `+628${derivedDigits(payerSeed(payin, 'wallet'), 10)}`,
+      bank: wallet && { name: wallet.name },
+    });
+  },
+};

@@ -1,0 +1,29 @@
+import 'server-only';
+import { findOperator, operatorsFor } from '../operator-catalogue';
+import type { MethodAdapter } from '../port';
+import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { VALIDITY_MS } from '../support/validity';
+
+/**
+ * Netbanking (India): the customer is redirected to the payment institution (redirectTo) and logs in
+ * to their bank's netbanking (paymentOperator when chosen upfront) to approve the payment.
+ */
+export const netbankingAdapter: MethodAdapter = {
+  code: 'NETBANKING',
+  currencies: ['INR'],
+  operators: (currency) => operatorsFor('NETBANKING', currency),
+  assignsDefaultOperator: false,
+  validityMs: () => VALIDITY_MS.redirect,
+  uniqueAmount: false,
+  externalReference: undefined,
+  completion: () => 'redirect',
+  buildResponse: ({ institutionUrl }) => ({ redirectTo: institutionUrl }),
+  processAccount: (payin) =>
+    payerAccount(payin, {
+      accountType: 'BANK_ACCOUNT',
+      accountNumber: payerAccountNumber(payin),
+      bank:
+        (payin.operatorCode && findOperator('NETBANKING', 'INR', payin.operatorCode)) ||
+        sandboxPayerBank(payin),
+    }),
+};

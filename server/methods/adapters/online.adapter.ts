@@ -1,0 +1,31 @@
+import 'server-only';
+import { METHODS } from '@/lib/methods';
+import { findOperator, operatorsFor } from '../operator-catalogue';
+import type { MethodAdapter } from '../port';
+import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { VALIDITY_MS } from '../support/validity';
+
+/**
+ * Instant bank transfer: the customer is redirected to the payment institution (redirectTo; in the
+ * sandbox our simulated bank page), logs in to their bank (paymentOperator when chosen upfront) and
+ * approves a transfer of moneyRequired. The response has no account (deprecated for ONLINE).
+ */
+export const onlineAdapter: MethodAdapter = {
+  code: 'ONLINE',
+  currencies: METHODS.ONLINE.currencies,
+  operators: (currency) => operatorsFor('ONLINE', currency),
+  assignsDefaultOperator: false,
+  validityMs: () => VALIDITY_MS.redirect,
+  uniqueAmount: true,
+  externalReference: undefined,
+  completion: () => 'redirect',
+  buildResponse: ({ institutionUrl }) => ({ redirectTo: institutionUrl }),
+  processAccount: (payin) =>
+    payerAccount(payin, {
+      accountType: 'BANK_ACCOUNT',
+      accountNumber: payerAccountNumber(payin),
+      bank:
+        (payin.operatorCode && findOperator('ONLINE', payin.money.currency, payin.operatorCode)) ||
+        sandboxPayerBank(payin),
+    }),
+};

@@ -1,0 +1,41 @@
+import 'server-only';
+import type { Merchant } from '../../merchants';
+import { PROMPTPAY_BANK } from '../operators/qr-acquirers';
+import { buildPromptPayQr, thaiIdCheckDigit } from '../payloads/promptpay';
+import type { MethodAdapter } from '../port';
+import { merchantDigits } from '../support/merchant-identity';
+import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { accountCustomerOf, collectionAccount } from '../support/response-parts';
+import { VALIDITY_MS } from '../support/validity';
+
+/** Our PromptPay ID for the merchant: a juristic-person tax ID (0105… is a Bangkok company) with its check digit. */
+export function promptPayTaxId(merchant: Merchant): string {
+  const first12 = `0105${merchantDigits(merchant, 'promptpay', 8)}`;
+  return first12 + thaiIdCheckDigit(first12);
+}
+
+/**
+ * Thai QR: a PromptPay credit-transfer QR to our tax-ID proxy for the unique amount (moneyRequired),
+ * which is how the transfer is matched; accountCustomer is the account the customer pays from.
+ */
+export const qrthAdapter: MethodAdapter = {
+  code: 'QRTH',
+  currencies: ['THB'],
+  operators: () => [],
+  assignsDefaultOperator: false,
+  validityMs: () => VALIDITY_MS.qr,
+  uniqueAmount: true,
+  externalReference: undefined,
+  completion: () => 'qr',
+  buildResponse: ({ merchant, money, requiredMoney, customer, reference }) => ({
+    account: collectionAccount(merchant, PROMPTPAY_BANK, 'THB'),
+    ...accountCustomerOf(customer),
+    qrCode: buildPromptPayQr({ proxy: promptPayTaxId(merchant), amount: requiredMoney ?? money, reference }),
+  }),
+  processAccount: (payin) =>
+    payerAccount(payin, {
+      accountType: 'BANK_ACCOUNT',
+      accountNumber: payerAccountNumber(payin),
+      bank: sandboxPayerBank(payin),
+    }),
+};

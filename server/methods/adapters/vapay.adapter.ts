@@ -1,0 +1,57 @@
+import 'server-only';
+import { METHODS } from '@/lib/methods';
+import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
+import { VA_BANKS } from '../operators/va-banks';
+import type { MethodAdapter } from '../port';
+import { derivedDigits } from '../support/derived';
+import { payerAccount, payerAccountNumber } from '../support/payer-account';
+import { accountCustomerOf } from '../support/response-parts';
+import { virtualAccountInstructions } from '../support/va-instructions';
+import { VALIDITY_MS } from '../support/validity';
+
+/**
+ * VA Payment: a virtual account number issued for this payin at the chosen bank (paymentOperator,
+ * mandatory); the number identifies the payin, so no unique amount is needed. The account is closed
+ * after a day.
+ */
+export const vapayAdapter: MethodAdapter = {
+  code: 'VAPAY',
+  currencies: METHODS.VAPAY.currencies,
+  operators: (currency) => operatorsFor('VAPAY', currency),
+  assignsDefaultOperator: true,
+  validityMs: () => VALIDITY_MS.transfer,
+  uniqueAmount: false,
+  externalReference: undefined,
+  completion: () => 'instructions',
+  buildResponse: ({ merchant, operator, money, customer, idPayin, expireAt }) => {
+    const bank = requireOperatorIn(VA_BANKS[money.currency], operator);
+    const virtualAccountNumber =
+      bank.vaPrefix +
+      derivedDigits(['va', merchant.code, idPayin, bank.code], bank.vaLength - bank.vaPrefix.length);
+    return {
+      account: {
+        accountName: merchant.channelName,
+        accountNumber: virtualAccountNumber,
+        bankCode: bank.bankCode,
+        bankName: bank.name,
+      },
+      ...accountCustomerOf(customer),
+      paymentInstructionList: virtualAccountInstructions({
+        bank,
+        virtualAccountNumber,
+        money,
+        merchantName: merchant.channelName,
+        expireAt,
+      }),
+    };
+  },
+  // Most VA payments are made from an account at the issuing bank.
+  processAccount: (payin) => {
+    const bank = VA_BANKS[payin.money.currency]?.find((candidate) => candidate.code === payin.operatorCode);
+    return payerAccount(payin, {
+      accountType: 'BANK_ACCOUNT',
+      accountNumber: payerAccountNumber(payin),
+      bank,
+    });
+  },
+};

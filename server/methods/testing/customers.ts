@@ -1,0 +1,21 @@
+import 'server-only';
+import { DOMESTIC_MOBILE, type MethodCode } from '@/lib/methods';
+import type { CurrencyCode } from '@/lib/money';
+import { customerFieldRules } from '@/lib/schemas';
+import type { CustomerData } from '../../payins/payin';
+
+/** Customer data that satisfies every rule of the method, with every field it uses filled in. */
+export function completeCustomer(
+  method: MethodCode,
+  currency: CurrencyCode,
+  operatorCode?: string,
+): CustomerData {
+  const rules = customerFieldRules(method, currency, operatorCode);
+  const takes = (field: keyof typeof rules) => rules[field] !== 'unused';
+  return {
+    ...(takes('emailAddress') && { emailAddress: 'customer@example.com' }),
+    ...(takes('phoneNumber') && { phoneNumber: DOMESTIC_MOBILE[currency]?.example ?? '+66812345678' }),
+    ...(takes('accountName') && { accountName: 'Pat Customer' }),
+    ...(takes('accountNumber') && { accountNumber: '9876543210' }),
+  };
+}
