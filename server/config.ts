@@ -22,6 +22,31 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** Comma-separated durations ("0,5s,5m,2h"; a bare number is seconds), as milliseconds. */
+const durationList = z.string().transform((value, ctx) => {
+  const delays: number[] = [];
+  for (const entry of value.split(',').map((item) => item.trim())) {
+    const match = /^(\d+)(ms|s|m|h|d)?$/.exec(entry);
+    const unit = (match?.[2] ?? 's') as keyof typeof DURATION_UNITS_MS;
+    const ms = match ? Number(match[1]) * DURATION_UNITS_MS[unit] : NaN;
+    if (!Number.isSafeInteger(ms) || ms > 7 * DURATION_UNITS_MS.d) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not a duration of at most 7 days (e.g. 0, 5s, 5m, 2h).`,
+      });
+      return z.NEVER;
+    }
+    delays.push(ms);
+  }
+  if (delays.length > 50) {
+    ctx.addIssue({ code: 'custom', message: 'At most 50 attempts.' });
+    return z.NEVER;
+  }
+  return delays;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -43,6 +68,12 @@ const envSchema = z.object({
   BACKGROUND_WORKERS: booleanFlag.default(true),
   /** Serve the hosted payment app (Next); false runs an API and worker instance only. */
   SERVE_WEB: booleanFlag.default(true),
+  /** Delay before each callback attempt, relative to the previous one (docs/decisions/014-callbacks.md). */
+  CALLBACK_RETRY_SCHEDULE: durationList.prefault('0,5s,5m,30m,2h,5h,10h,14h,20h,24h'),
+  CALLBACK_TIMEOUT_SECS: z.coerce.number().int().min(1).max(15).default(15),
+  /** How long a claimed callback stays reserved to its dispatcher; must outlast an attempt. */
+  CALLBACK_LEASE_SECS: z.coerce.number().int().min(2).max(3600).default(60),
+  CALLBACK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };
@@ -55,7 +86,7 @@ export class ConfigError extends Error {
 }
 
 /** Reads the configuration from the environment, failing with every problem named at once. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   // Empty variables mean "not set", as in most .env tooling.
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
@@ -65,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const config = result.data;
+  if (config.CALLBACK_LEASE_SECS <= config.CALLBACK_TIMEOUT_SECS) {
+    throw new ConfigError([
+      'CALLBACK_LEASE_SECS: Must be longer than CALLBACK_TIMEOUT_SECS, or a slow attempt could be sent twice.',
+    ]);
+  }
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return { ...config, publicUrl };
 }

@@ -66,7 +66,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   const database =
     options.database ??
     (config.DATABASE_URL
-      ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+      ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, (error) =>
+          logger.warn({ err: error }, 'idle database connection lost'),
+        )
       : await openPglite(config.DATA_DIR));
   try {
     await migrateToLatest(database.db);

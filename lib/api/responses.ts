@@ -22,7 +22,11 @@ export const paymentOptionsResponseSchema = z.looseObject({
   ),
 });
 
-export const merchantInfoResponseSchema = z.looseObject({ channelInfo: z.looseObject({ name: z.string() }) });
+export const merchantInfoResponseSchema = z.looseObject({
+  channelInfo: z.looseObject({ name: z.string() }),
+  /** Our addition: a sandbox merchant (its payins are test payins). */
+  isTest: z.boolean().optional(),
+});
 
 const accountSchema = z.looseObject({
   accountName: z.string().optional(),
@@ -47,7 +51,41 @@ export const paymentMethodResponseSchema = z.looseObject({
   externalReference: z.looseObject({ reference: z.string() }).optional(),
   vat: apiMoneySchema.optional(),
   paymentAddress: z.looseObject({ name: z.string(), idAddress: z.string() }).optional(),
-  paymentInstructionList: z.array(z.looseObject({})).optional(),
+  paymentInstructionList: z
+    .array(
+      z.looseObject({
+        channel: z.string(),
+        title: z.string(),
+        paymentOperator: paymentOperatorSchema.optional(),
+        virtualAccountNumber: z.string().optional(),
+        steps: z.array(z.string()),
+      }),
+    )
+    .optional(),
+  /** Our addition on push methods: what approval request was sent where. */
+  pushNotification: z
+    .looseObject({
+      channel: z.string(),
+      phoneNumber: z.string(),
+      approveIn: z.string(),
+      instruction: z.string(),
+    })
+    .optional(),
+  /** Our addition on CRYPTO_OFFLINE: network, token, deposit address, exact amount and a wallet payment link. */
+  cryptoPayment: z
+    .looseObject({
+      network: z.string(),
+      networkName: z.string(),
+      token: z.string(),
+      tokenStandard: z.string(),
+      contractAddress: z.string(),
+      chainId: z.number().optional(),
+      depositAddress: z.string(),
+      amount: z.string(),
+      paymentUri: z.string(),
+      instruction: z.string(),
+    })
+    .optional(),
   qrCode: z.string().optional(),
   qrName: z.string().optional(),
   qrInDeepLink: z.string().optional(),
@@ -114,3 +152,44 @@ export type CreatePayinResponse = z.infer<typeof createPayinResponseSchema>;
 export type PaymentMethodResponse = z.infer<typeof paymentMethodResponseSchema>;
 export type PaymentOptionsResponse = z.infer<typeof paymentOptionsResponseSchema>;
 export type Problem = z.infer<typeof problemSchema>;
+
+/** Callback delivery log (docs/decisions/014-callbacks.md). */
+export const CALLBACK_EVENT_TYPES = ['payin.status_changed'] as const;
+/** PENDING: waiting for an attempt (or in one); DELIVERED: a 2xx answer; FAILED: no more attempts. */
+export const CALLBACK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+/** Why a delivery FAILED: the retry schedule ran out, or the receiver answered 410 Gone. */
+export const CALLBACK_FAILURE_REASONS = ['SCHEDULE_EXHAUSTED', 'GONE'] as const;
+/** DELIVERED: 2xx; RETRY: failed, another attempt is scheduled; FAILED: failed, none is. */
+export const CALLBACK_ATTEMPT_OUTCOMES = ['DELIVERED', 'RETRY', 'FAILED'] as const;
+
+export const callbackAttemptSchema = z.looseObject({
+  attemptNumber: z.number().int(),
+  startedAt: z.string(),
+  durationMs: z.number().int(),
+  url: z.string(),
+  responseStatus: z.number().int().optional(),
+  /** The first kilobyte of the response body. */
+  responseExcerpt: z.string().optional(),
+  error: z.string().optional(),
+  outcome: z.enum(CALLBACK_ATTEMPT_OUTCOMES),
+});
+
+export const callbackDeliverySchema = z.looseObject({
+  /** The webhook-id header and the payload's eventId: the same on every attempt. */
+  eventId: z.string(),
+  type: z.enum(CALLBACK_EVENT_TYPES),
+  idPayin: z.string(),
+  url: z.string(),
+  status: z.enum(CALLBACK_DELIVERY_STATUSES),
+  failureReason: z.enum(CALLBACK_FAILURE_REASONS).optional(),
+  attemptCount: z.number().int(),
+  createdAt: z.string(),
+  nextAttemptAt: z.string().optional(),
+  deliveredAt: z.string().optional(),
+  attempts: z.array(callbackAttemptSchema),
+});
+
+export const callbackDeliveriesResponseSchema = z.looseObject({ data: z.array(callbackDeliverySchema) });
+
+export type CallbackDeliveryResource = z.infer<typeof callbackDeliverySchema>;
+export type CallbackAttemptResource = z.infer<typeof callbackAttemptSchema>;

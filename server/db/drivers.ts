@@ -21,7 +21,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openPostgres(url: string, poolSize: number): DatabaseHandle {
+/**
+ * @param onIdleError called when an idle pooled connection dies (a database restart, a terminated
+ *   backend). node-postgres emits that on the pool, and unheard it would crash the process; the pool
+ *   replaces the connection on the next query.
+ */
+export function openPostgres(
+  url: string,
+  poolSize: number,
+  onIdleError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -32,6 +41,7 @@ export function openPostgres(url: string, poolSize: number): DatabaseHandle {
           : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
     },
   });
+  pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

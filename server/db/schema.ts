@@ -75,9 +75,52 @@ export interface Database {
   payins: PayinsTable;
   rate_limit_windows: RateLimitWindowsTable;
   sandbox_simulations: SandboxSimulationsTable;
+  callback_deliveries: CallbackDeliveriesTable;
+  callback_attempts: CallbackAttemptsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
 export type PayinRow = Selectable<PayinsTable>;
 export type NewPayinRow = Insertable<PayinsTable>;
 export type PayinUpdate = Updateable<PayinsTable>;
+
+/** The callback outbox: one row per announced status change (docs/decisions/014-callbacks.md). */
+export interface CallbackDeliveriesTable {
+  id: Generated<bigint>;
+  /** The webhook-id: constant across attempts and redeliveries. */
+  event_id: string;
+  event_type: string;
+  merchant_code: string;
+  payin_id: bigint;
+  id_payin: string;
+  url: string;
+  /** The exact JSON body, so every attempt sends (and signs) the same bytes. */
+  payload: string;
+  status: string;
+  failure_reason: string | null;
+  /** Attempts made in the current run of the retry schedule (a redelivery starts a new run). */
+  schedule_step: Generated<number>;
+  attempt_count: Generated<number>;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  lease_token: string | null;
+  created_at: Date;
+  updated_at: Date;
+  delivered_at: Date | null;
+}
+
+export interface CallbackAttemptsTable {
+  id: Generated<bigint>;
+  delivery_id: bigint;
+  attempt_number: number;
+  started_at: Date;
+  duration_ms: number;
+  url: string;
+  response_status: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  outcome: string;
+}
+
+export type CallbackDeliveryRow = Selectable<CallbackDeliveriesTable>;
+export type CallbackAttemptRow = Selectable<CallbackAttemptsTable>;

@@ -1,10 +1,15 @@
 import 'server-only';
+import { isIP } from 'node:net';
 import type { FieldError } from '../errors';
+import { classifyAddress, isLoopbackName } from '../net/address-policy';
 import type { HostAllowlist } from '../net/allowlist';
 
 /**
  * Merchant-supplied URLs must be https; plain http only for hosts the operator allowlists or when
  * the operator allows insecure URLs (local development, docs/decisions/009-merchant-urls.md).
+ * The callbackUrl, which this server requests itself, must moreover not name a loopback, private
+ * or otherwise non-public address literally (or as localhost) unless allowlisted; names resolving
+ * to such addresses are refused at delivery (docs/decisions/014-callbacks.md).
  */
 export class UrlPolicy {
   constructor(
@@ -14,11 +19,27 @@ export class UrlPolicy {
 
   check(field: string, value: string): FieldError | undefined {
     const url = new URL(value);
+    if (field === 'callbackUrl') {
+      const refusal = this.serverSideRefusal(url.hostname);
+      if (refusal !== undefined) return { field, message: refusal };
+    }
     if (url.protocol === 'https:') return undefined;
     if (this.allowInsecure || this.allowlist.allowsHost(url.hostname)) return undefined;
     return {
       field,
       message: 'Must use https (plain http is allowed only for hosts the operator allowlists).',
     };
+  }
+
+  /** Why this server must not send requests to the host, when that is plain from the URL alone. */
+  private serverSideRefusal(hostname: string): string | undefined {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    if (this.allowlist.allowsHost(host)) return undefined;
+    if (isLoopbackName(host)) return 'Must not point at this machine (localhost).';
+    if (isIP(host) === 0) return undefined;
+    const verdict = classifyAddress(host);
+    return verdict.allowed
+      ? undefined
+      : `Must not point at a non-public address (${verdict.reason}) unless the operator allowlists it.`;
   }
 }

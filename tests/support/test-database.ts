@@ -17,7 +17,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url: string
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 5);
+  // Dropping the database WITH (FORCE) ends idle connections: expected here, not an error.
+  const handle = openPostgres(url.toString(), 5, () => undefined);
   return {
     ...handle,
     url: url.toString(),

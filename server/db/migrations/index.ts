@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as sandbox from './0002-sandbox';
+import * as callbacks from './0003-callbacks';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -9,4 +10,5 @@ import * as sandbox from './0002-sandbox';
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-sandbox': sandbox,
+  '0003-callbacks': callbacks,
 };

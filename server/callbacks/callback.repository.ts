@@ -1,0 +1,185 @@
+import 'server-only';
+import type { Kysely, Transaction } from 'kysely';
+import type { CallbackAttemptRow, CallbackDeliveryRow, Database } from '../db';
+import type { CallbackAttemptOutcome, CallbackFailureReason } from './callback';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type NewDelivery = Pick<
+  CallbackDeliveryRow,
+  'event_id' | 'event_type' | 'merchant_code' | 'payin_id' | 'id_payin' | 'url' | 'payload'
+> & { at: Date; dueAt: Date };
+
+/** Writes an outbox row; called inside the status change's transaction. */
+export async function insertDelivery(tx: Db, row: NewDelivery): Promise<void> {
+  const { at, dueAt, ...values } = row;
+  await tx
+    .insertInto('callback_deliveries')
+    .values({ ...values, status: 'PENDING', next_attempt_at: dueAt, created_at: at, updated_at: at })
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due deliveries for one dispatcher: FOR UPDATE SKIP LOCKED lets concurrent
+ * dispatchers pass each other's rows by, and the lease keeps the rows theirs after this statement
+ * commits, until the attempt is recorded or the lease passes (the dispatcher crashed).
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  input: { now: Date; leaseUntil: Date; token: string; limit: number },
+): Promise<CallbackDeliveryRow[]> {
+  const due = db
+    .selectFrom('callback_deliveries')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('next_attempt_at', '<=', input.now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', input.now)]))
+    .orderBy('next_attempt_at')
+    .limit(input.limit)
+    .forUpdate()
+    .skipLocked();
+  return db
+    .updateTable('callback_deliveries')
+    .set({ locked_until: input.leaseUntil, lease_token: input.token })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+}
+
+export interface FinishedAttempt {
+  deliveryId: bigint;
+  token: string;
+  attemptNumber: number;
+  attemptsInRun: number;
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+  url: string;
+  responseStatus: number | undefined;
+  responseExcerpt: string | undefined;
+  error: string | undefined;
+  outcome: CallbackAttemptOutcome;
+  failureReason: CallbackFailureReason | undefined;
+  nextAttemptAt: Date | undefined;
+}
+
+/**
+ * Logs the attempt and moves the delivery on, releasing the lease. The move is a compare-and-set
+ * on the lease token: if the lease passed and another dispatcher claimed the row meanwhile, the
+ * attempt is still logged but the row is left to its new holder. Returns whether it moved.
+ */
+export async function finishAttempt(db: Kysely<Database>, attempt: FinishedAttempt): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('callback_attempts')
+      .values({
+        delivery_id: attempt.deliveryId,
+        attempt_number: attempt.attemptNumber,
+        started_at: attempt.startedAt,
+        duration_ms: attempt.durationMs,
+        url: attempt.url,
+        response_status: attempt.responseStatus ?? null,
+        response_excerpt: attempt.responseExcerpt ?? null,
+        error: attempt.error ?? null,
+        outcome: attempt.outcome,
+      })
+      .execute();
+    const status = attempt.outcome === 'RETRY' ? 'PENDING' : attempt.outcome;
+    const moved = await tx
+      .updateTable('callback_deliveries')
+      .set((eb) => ({
+        status,
+        failure_reason: attempt.failureReason ?? null,
+        schedule_step: attempt.attemptsInRun,
+        attempt_count: eb('attempt_count', '+', 1),
+        next_attempt_at: attempt.nextAttemptAt ?? null,
+        delivered_at: attempt.outcome === 'DELIVERED' ? attempt.finishedAt : null,
+        locked_until: null,
+        lease_token: null,
+        updated_at: attempt.finishedAt,
+      }))
+      .where('id', '=', attempt.deliveryId)
+      .where('lease_token', '=', attempt.token)
+      .executeTakeFirst();
+    return moved.numUpdatedRows > 0n;
+  });
+}
+
+export interface DeliveryWithAttempts {
+  delivery: CallbackDeliveryRow;
+  attempts: CallbackAttemptRow[];
+}
+
+async function withAttempts(db: Db, deliveries: CallbackDeliveryRow[]): Promise<DeliveryWithAttempts[]> {
+  if (deliveries.length === 0) return [];
+  const attempts = await db
+    .selectFrom('callback_attempts')
+    .selectAll()
+    .where(
+      'delivery_id',
+      'in',
+      deliveries.map((delivery) => delivery.id),
+    )
+    .orderBy('id')
+    .execute();
+  return deliveries.map((delivery) => ({
+    delivery,
+    attempts: attempts.filter((attempt) => attempt.delivery_id === delivery.id),
+  }));
+}
+
+/** A payin's deliveries, newest first, each with its attempts in order. */
+export async function listPayinDeliveries(db: Db, payinId: bigint): Promise<DeliveryWithAttempts[]> {
+  const deliveries = await db
+    .selectFrom('callback_deliveries')
+    .selectAll()
+    .where('payin_id', '=', payinId)
+    .orderBy('id', 'desc')
+    .execute();
+  return withAttempts(db, deliveries);
+}
+
+/**
+ * Puts a payin's latest delivery back in the queue, due now, with a fresh run of the retry
+ * schedule; its webhook-id stays, so receivers deduplicate it like any retry.
+ */
+export async function requeueLatestDelivery(
+  db: Db,
+  input: { payinId: bigint; now: Date },
+): Promise<DeliveryWithAttempts | undefined> {
+  const latest = db
+    .selectFrom('callback_deliveries')
+    .select('id')
+    .where('payin_id', '=', input.payinId)
+    .orderBy('id', 'desc')
+    .limit(1);
+  const row = await db
+    .updateTable('callback_deliveries')
+    .set({
+      status: 'PENDING',
+      failure_reason: null,
+      schedule_step: 0,
+      next_attempt_at: input.now,
+      delivered_at: null,
+      updated_at: input.now,
+    })
+    .where('id', '=', latest)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? (await withAttempts(db, [row]))[0] : undefined;
+}
+
+/** Deletes finished deliveries (and their attempts) last touched before `before`, a batch at a time. */
+export async function purgeFinishedDeliveries(
+  db: Db,
+  input: { before: Date; limit: number },
+): Promise<number> {
+  const old = db
+    .selectFrom('callback_deliveries')
+    .select('id')
+    .where('status', '<>', 'PENDING')
+    .where('updated_at', '<', input.before)
+    .limit(input.limit);
+  const result = await db.deleteFrom('callback_deliveries').where('id', 'in', old).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

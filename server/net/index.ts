@@ -1,0 +1,5 @@
+import 'server-only';
+export { classifyAddress, isLoopbackName, type AddressVerdict } from './address-policy';
+export { HostAllowlist } from './allowlist';
+export { postGuarded, type GuardedPostRequest, type GuardedPostResult } from './guarded-post';
+export { BlockedTargetError, OutboundGuard, type ResolvedAddress, type Resolver } from './outbound-guard';
