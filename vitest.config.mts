@@ -16,7 +16,17 @@ export default defineConfig({
     projects: [
       {
         resolve,
-        test: { name: 'unit', include: ['lib/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: [
+            'lib/**/*.test.ts',
+            'server/**/*.test.ts',
+            'i18n/**/*.test.ts',
+            'components/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
       },
       {
         resolve,

@@ -1,10 +1,29 @@
-export default function Home() {
+import { getTranslations } from 'next-intl/server';
+import { ErrorScreen } from '@/components/checkout/error-screen';
+import { MERCHANT_CODE_PATTERN, parseCheckoutParams } from '@/lib/checkout/params';
+import { single } from '@/lib/checkout/query';
+import { ID_PAYIN_PATTERN } from '@/lib/schemas/primitives';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/**
+ * `{payment_app_url}/`: a RedirectURL with a token and a valid merchant and order never renders
+ * here (proxy.ts moves the token into a cookie and the browser on to the payment's page). What
+ * arrives here lacks the token or carries a bad merchant code or order ID: say what is wrong.
+ */
+export default async function ArrivalPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const [query, t] = await Promise.all([searchParams, getTranslations('errors')]);
+  const problems = new Set<string>();
+  if (!MERCHANT_CODE_PATTERN.test(single(query, 'merchantCode') ?? '')) problems.add('merchantCode');
+  if (!ID_PAYIN_PATTERN.test(single(query, 'idPayin') ?? '')) problems.add('idPayin');
+  // proxy.ts marks links whose token it took away ("invalid"); otherwise there was none.
+  if (single(query, 'invalid') === undefined) problems.add('token');
+  const parsed = parseCheckoutParams(query);
+  if (!parsed.ok) for (const name of parsed.invalid) problems.add(name);
   return (
-    <main>
-      <h1>Payin gateway</h1>
-      <p>
-        The payin API lives under <a href="/api/reference">/api</a>.
-      </p>
-    </main>
+    <ErrorScreen
+      message={t('invalidLink')}
+      items={[...problems].map((name) => (t.has(`parameter.${name}`) ? t(`parameter.${name}`) : name))}
+    />
   );
 }

@@ -60,6 +60,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const runtime = await createRuntime(config, { logger });
 
+  // The hosted app's BFF calls this process's own API over loopback unless told otherwise.
+  const loopback = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  process.env.PAYIN_API_URL ??= `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.PORT}/api`;
   const web = config.SERVE_WEB ? await startWeb(config) : undefined;
   const handleApi = getRequestListener(runtime.api.fetch);
 

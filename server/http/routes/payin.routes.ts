@@ -37,14 +37,17 @@ export const payinRoutes = [
     path: '/merchant-info',
     operationId: 'getMerchantInfo',
     summary: "Read the merchant's channel information",
-    description: 'The channel name (the only attribute at present).',
+    description:
+      'The channel name (the only attribute the specification defines) and, as an addition, `isTest`: whether the merchant is a ' +
+      'sandbox merchant whose payins are test payins.',
     tag: 'Merchant',
     versioned: true,
     auth: 'token',
     responses: { 200: { description: 'Channel information.', schema: merchantInfoResponseSchema } },
     errors: [],
     handle(c) {
-      return c.json({ channelInfo: { name: c.get('merchant').channelName } });
+      const merchant = c.get('merchant');
+      return c.json({ channelInfo: { name: merchant.channelName }, isTest: merchant.isTest });
     },
   }),
   defineRoute({

@@ -1,0 +1,70 @@
+import { getTranslations } from 'next-intl/server';
+import { DetailList, type Detail } from './detail-list';
+import { accountDetails } from './instructions-screen';
+import type { CompletionContext } from './types';
+
+/**
+ * P2A_V2: pay to the UPI ID or account shown, then enter the 12-digit UTR from the banking app.
+ * A plain form (digits only, exactly 12) to the BFF; the API checks it again.
+ */
+export async function ExternalReferenceScreen({
+  context,
+  saved,
+  error,
+}: {
+  context: CompletionContext;
+  saved: boolean;
+  error: string | undefined;
+}) {
+  const t = await getTranslations();
+  const address = context.response.paymentAddress;
+  const given = context.response.externalReference?.reference;
+  const details: Detail[] = [
+    ...(address
+      ? [{ label: t('completion.externalReference.payTo'), value: address.idAddress, copy: true }]
+      : []),
+    ...(address ? [{ label: t('completion.externalReference.payeeName'), value: address.name }] : []),
+    ...(await accountDetails(context.response.account)),
+    { label: t('completion.instructions.amountToPay'), value: context.toPay, copy: true },
+    { label: t('common.reference'), value: context.response.reference, copy: true },
+  ];
+  return (
+    <section className="card" aria-labelledby="reference-title">
+      <h1 id="reference-title">{t('completion.externalReference.title')}</h1>
+      <DetailList details={details} />
+      {given && (saved || !error) ? (
+        <p className="notice" role="status" data-testid="reference-saved">
+          {t('completion.externalReference.saved', { reference: given })}
+        </p>
+      ) : (
+        <form method="post" action={context.paths.reference}>
+          <input type="hidden" name="back" value={context.paths.back} />
+          <p>{t('completion.externalReference.intro')}</p>
+          <div className="field">
+            <label htmlFor="reference">{t('completion.externalReference.label')}</label>
+            <input
+              id="reference"
+              name="reference"
+              inputMode="numeric"
+              autoComplete="off"
+              pattern="\d{12}"
+              maxLength={12}
+              minLength={12}
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'reference-error' : undefined}
+            />
+            {error && (
+              <p className="error" id="reference-error" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="button">
+            {t('completion.externalReference.submit')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

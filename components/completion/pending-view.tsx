@@ -1,0 +1,121 @@
+import { getTranslations } from 'next-intl/server';
+import type { PayinResource } from '@/lib/api/responses';
+import { flatQuery, single, toSearch } from '@/lib/checkout/query';
+import { paymentPath } from '@/lib/checkout/session-cookie';
+import { formatDateTime, formatMoney } from '@/lib/format/money-format';
+import { completionKindOf } from '@/lib/methods/completion';
+import { Countdown } from '../live/countdown';
+import { SandboxControls } from '../sandbox/sandbox-controls';
+import { ConfirmPaid } from './confirm-paid';
+import { DeepLinkScreen } from './deeplink-screen';
+import { ExternalReferenceScreen } from './external-reference-screen';
+import { accountDetails, InstructionsScreen } from './instructions-screen';
+import { PushScreen } from './push-screen';
+import { QrScreen } from './qr-screen';
+import { RedirectScreen } from './redirect-screen';
+import type { CompletionContext } from './types';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** Countdown shows in the last five minutes (or the last third of a short validity). */
+const COUNTDOWN_SECONDS = 300;
+
+/**
+ * An open payment: the screen of its completion kind (one component per kind, driven by the
+ * response), the optional "I have paid", the countdown near the end, the live status and, for test
+ * payments, the sandbox controls.
+ */
+export async function PendingView({
+  payin,
+  merchant,
+  locale,
+  merchantCode,
+  query,
+  confirmed,
+}: {
+  payin: PayinResource;
+  merchant: string;
+  locale: string;
+  merchantCode: string;
+  query: Query;
+  confirmed: boolean;
+}) {
+  const t = await getTranslations();
+  const response = payin.paymentMethodResponse;
+  const kind = completionKindOf(response);
+  const currency = response.money.currencyCode;
+  const toPayMoney = response.moneyRequired ?? response.money;
+  const path = paymentPath(merchantCode, response.idPayin);
+  const back = toSearch(flatQuery(query));
+  const context: CompletionContext = {
+    response,
+    merchant,
+    locale,
+    toPay: formatMoney(locale, toPayMoney.amount, currency),
+    order: formatMoney(locale, response.money.amount, currency),
+    differs: toPayMoney.amount !== response.money.amount,
+    paths: { page: path, back, confirm: `${path}/bff/confirm`, reference: `${path}/bff/reference` },
+  };
+  const referenceError = single(query, 'referr');
+
+  let screen;
+  switch (kind) {
+    case 'redirect':
+      screen = <RedirectScreen context={context} />;
+      break;
+    case 'qr':
+      screen = <QrScreen context={context} details={await accountDetails(response.account)} />;
+      break;
+    case 'deeplink':
+      screen = <DeepLinkScreen context={context} />;
+      break;
+    case 'push':
+      screen = <PushScreen context={context} />;
+      break;
+    case 'external-reference':
+      screen = (
+        <ExternalReferenceScreen
+          context={context}
+          saved={single(query, 'ref') === 'saved'}
+          error={
+            referenceError
+              ? t(
+                  referenceError === 'EXTERNAL_REFERENCE_INVALID'
+                    ? 'checkout.validation.reference'
+                    : 'errors.generic',
+                )
+              : undefined
+          }
+        />
+      );
+      break;
+    default:
+      screen = <InstructionsScreen context={context} />;
+  }
+  const createdAt = Date.parse(payin.process.createdAt);
+  const validitySeconds = (Date.parse(response.expireAt) - createdAt) / 1000;
+
+  return (
+    <>
+      <Countdown
+        expireAt={response.expireAt}
+        locale={locale}
+        template={t('status.expiresIn', { time: '%TIME%' })}
+        showBelowSeconds={Math.min(COUNTDOWN_SECONDS, Math.max(60, validitySeconds / 3))}
+      />
+      {screen}
+      {(kind === 'instructions' || kind === 'qr') && (
+        <section className="card">
+          <ConfirmPaid action={context.paths.confirm} back={back} confirmed={confirmed} />
+        </section>
+      )}
+      <p className="hint">
+        {t('status.expiresAt', { time: formatDateTime(locale, response.expireAt, currency) })}
+      </p>
+      <noscript>
+        <meta httpEquiv="refresh" content="10" />
+      </noscript>
+      {payin.process.isTest && <SandboxControls action={`${path}/bff/simulate`} back={back} kind={kind} />}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { getTranslations } from 'next-intl/server';
+import { DetailList, type Detail } from './detail-list';
+import { QrCode } from './qr-code';
+import type { CompletionContext } from './types';
+
+/** QR methods (and OFFLINE in VND): a standard payload as a server-rendered QR, the amount beside it. */
+export async function QrScreen({
+  context,
+  details = [],
+}: {
+  context: CompletionContext;
+  details?: Detail[];
+}) {
+  const t = await getTranslations();
+  const payload = String(context.response.qrCode);
+  return (
+    <section className="card" aria-labelledby="qr-title">
+      <h1 id="qr-title">{t('completion.qr.title')}</h1>
+      <div className="qr">
+        <QrCode
+          payload={payload}
+          label={t('completion.qr.alt', { amount: context.toPay, merchant: context.merchant })}
+        />
+        <p className="amount">{context.toPay}</p>
+        <p className="merchant">{context.merchant}</p>
+        <p>{t('completion.qr.hint')}</p>
+      </div>
+      {context.differs && (
+        <p className="notice">
+          {t('completion.instructions.exactAmount', {
+            required: context.toPay,
+            order: context.order,
+            merchant: context.merchant,
+          })}
+        </p>
+      )}
+      <DetailList
+        details={[
+          ...details,
+          { label: t('common.reference'), value: context.response.reference, copy: true },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { LockIcon } from '../ui/icons';
+import { LocaleSwitcher } from './locale-switcher';
+
+/** Every hosted page: skip link, language switcher, the test banner when sandboxed, the content, the live region. */
+export async function PaymentShell({
+  children,
+  isTest = false,
+  live,
+}: {
+  children: ReactNode;
+  isTest?: boolean;
+  live?: ReactNode;
+}) {
+  const t = await getTranslations('common');
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('securedBy')}
+      </a>
+      <div className="shell">
+        <header className="topbar">
+          <span className="secured">
+            <LockIcon /> {t('securedBy')}
+          </span>
+          <LocaleSwitcher />
+        </header>
+        <main id="main">
+          {isTest && (
+            <p className="test-banner" role="note" data-testid="test-banner">
+              {t('testBanner')}
+            </p>
+          )}
+          {children}
+          {/* Same place on every screen of a payment, so it survives the switch to the final screen. */}
+          {live}
+        </main>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+import { QueryProvider } from './query-provider';
+import type { StatusIslandProps } from './status-island';
+
+interface StatusView {
+  status: 'PENDING' | 'SUCCESS' | 'REFUSED';
+  processorStatus?: string;
+}
+
+/** Polls the payment's status through the BFF every second; when it ends, the page re-renders. */
+function Poller({
+  statusUrl,
+  announcements,
+  onFinal,
+}: StatusIslandProps & { onFinal: (message: string) => void }) {
+  const router = useRouter();
+  const { data } = useQuery({
+    queryKey: ['payin-status', statusUrl],
+    queryFn: async (): Promise<StatusView> => {
+      const response = await fetch(statusUrl, { headers: { accept: 'application/json' }, cache: 'no-store' });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      return (await response.json()) as StatusView;
+    },
+    refetchInterval: (query) =>
+      query.state.data?.status === 'PENDING' || query.state.data === undefined ? 1000 : false,
+    refetchIntervalInBackground: false,
+  });
+
+  useEffect(() => {
+    if (!data || data.status === 'PENDING') return;
+    onFinal(
+      data.status === 'SUCCESS'
+        ? announcements.success
+        : data.processorStatus === 'EXPIRED'
+          ? announcements.expired
+          : announcements.refused,
+    );
+    router.refresh();
+  }, [data, announcements, onFinal, router]);
+  return null;
+}
+
+export default function StatusPoller(props: StatusIslandProps & { onFinal: (message: string) => void }) {
+  return (
+    <QueryProvider>
+      <Poller {...props} />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import {
+  createPayinResponseSchema,
+  externalReferenceResponseSchema,
+  merchantInfoResponseSchema,
+  paymentOptionsResponseSchema,
+  payinResponseSchema,
+  problemSchema,
+  type Problem,
+} from './responses';
+import { institutionDecisionResponseSchema, institutionSessionSchema } from './sandbox-responses';
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; problem: Problem | undefined; unreachable?: boolean };
+
+/** The payin API's base address for this deployment's own server code (set by server/main.ts). */
+export function payinApiUrl(): string {
+  return process.env.PAYIN_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}/api`;
+}
+
+/**
+ * A small typed client of the public payin API, used by the hosted app's server code (pages and
+ * BFF). It speaks the specification's HTTP API only, so the hosted app works in front of any API
+ * that follows it; responses are parsed at this boundary.
+ */
+export class PayinApiClient {
+  constructor(
+    private readonly token: string | undefined,
+    private readonly baseUrl: string = payinApiUrl(),
+  ) {}
+
+  getPayin(idPayin: string) {
+    return this.call('GET', `/payins/${encodeURIComponent(idPayin)}`, payinResponseSchema);
+  }
+
+  createPayin(idPayin: string, body: unknown) {
+    return this.call('POST', `/payins/${encodeURIComponent(idPayin)}`, createPayinResponseSchema, body);
+  }
+
+  availablePaymentOptions(money: { amount: number; currencyCode: string }) {
+    return this.call('POST', '/payins/!availablePaymentOptions', paymentOptionsResponseSchema, { money });
+  }
+
+  merchantInfo() {
+    return this.call('GET', '/merchant-info', merchantInfoResponseSchema);
+  }
+
+  setExternalReference(idPayin: string, reference: string) {
+    return this.call(
+      'POST',
+      `/payins/${encodeURIComponent(idPayin)}/!setExternalReference`,
+      externalReferenceResponseSchema,
+      { reference },
+    );
+  }
+
+  simulate(idPayin: string, body: { status: 'SUCCESS' | 'REFUSED'; processorStatus?: string }) {
+    return this.call(
+      'POST',
+      `/sandbox/payins/${encodeURIComponent(idPayin)}/!simulate`,
+      payinResponseSchema,
+      body,
+    );
+  }
+
+  institutionSession(session: string) {
+    return this.call('GET', `/sandbox/institution/${encodeURIComponent(session)}`, institutionSessionSchema);
+  }
+
+  decideAtInstitution(session: string, decision: 'approve' | 'decline') {
+    return this.call(
+      'POST',
+      `/sandbox/institution/${encodeURIComponent(session)}/!decide`,
+      institutionDecisionResponseSchema,
+      { decision },
+    );
+  }
+
+  private async call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<ApiResult<z.output<S>>> {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-api-version': '2' };
+    if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      return { ok: false, status: 503, problem: undefined, unreachable: true };
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    if (response.ok) {
+      const parsed = schema.safeParse(json);
+      if (parsed.success) return { ok: true, status: response.status, data: parsed.data };
+      return { ok: false, status: 502, problem: undefined };
+    }
+    const problem = problemSchema.safeParse(json);
+    return { ok: false, status: response.status, problem: problem.success ? problem.data : undefined };
+  }
+}

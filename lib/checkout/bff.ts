@@ -1,0 +1,79 @@
+import { cookies } from 'next/headers';
+import { NextResponse, type NextRequest } from 'next/server';
+import { PayinApiClient } from '../api/payin-client';
+import { requestOrigin } from './origin';
+import { paymentPath, SESSION_COOKIE } from './session-cookie';
+
+/** The route parameters every BFF handler gets. */
+export interface PaymentRoute {
+  params: Promise<{ merchantCode: string; idPayin: string }>;
+}
+
+export async function paymentOf(route: PaymentRoute) {
+  const { merchantCode, idPayin } = await route.params;
+  return { merchantCode: decodeURIComponent(merchantCode), idPayin: decodeURIComponent(idPayin) };
+}
+
+/** The customer's API client, from the cookie scoped to this payment; undefined when it is gone. */
+export async function customerApi(): Promise<PayinApiClient | undefined> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  return token ? new PayinApiClient(token) : undefined;
+}
+
+export function wantsJson(request: NextRequest): boolean {
+  return (request.headers.get('content-type') ?? '').includes('application/json');
+}
+
+/**
+ * Cross-site posts never carry our SameSite=Lax cookie; on top, a request the browser marks as
+ * cross-site is refused. Sec-Fetch-Site is the reliable mark: with Referrer-Policy no-referrer a
+ * same-origin form post sends `Origin: null`. Browsers without it are checked by Origin.
+ */
+export function isSameOrigin(request: NextRequest): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin';
+  const origin = request.headers.get('origin');
+  return (
+    origin === null ||
+    origin === 'null' ||
+    origin === requestOrigin(request.headers, request.nextUrl.protocol)
+  );
+}
+
+/** Reads a JSON or form-encoded body into flat string fields. */
+export async function readFields(request: NextRequest): Promise<Record<string, string>> {
+  if (wantsJson(request)) {
+    const json: unknown = await request.json().catch(() => ({}));
+    if (typeof json !== 'object' || json === null) return {};
+    return Object.fromEntries(
+      Object.entries(json).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  }
+  const form = await request.formData().catch(() => undefined);
+  if (!form) return {};
+  return Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/**
+ * Back to the payment page after a plain form post (303), keeping the page's query (`back`, a
+ * relative "?..." the form carried) and adding outcome parameters. Never anywhere else.
+ */
+export function backToPage(
+  _request: NextRequest,
+  payment: { merchantCode: string; idPayin: string },
+  back: string | undefined,
+  extra: Record<string, string> = {},
+) {
+  const search = new URLSearchParams(back?.startsWith('?') ? back.slice(1) : '');
+  for (const name of ['e', 'ref', 'referr']) search.delete(name);
+  for (const [name, value] of Object.entries(extra)) search.set(name, value);
+  const query = search.toString();
+  return relativeRedirect(`${paymentPath(payment.merchantCode, payment.idPayin)}${query ? `?${query}` : ''}`);
+}
+
+/** A 303 to a path of this site; relative, so it holds whatever host the browser used. */
+export function relativeRedirect(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { location: path } });
+}

@@ -1,0 +1,60 @@
+// Starts the built server for the end-to-end tests with data of its own: a temporary PGlite folder,
+// or a fresh PostgreSQL database when TEST_DATABASE_URL is set (dropped on exit). Playwright starts
+// and stops this script (playwright.config.ts webServer).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const port = process.env.E2E_PORT ?? '3300';
+const dataDir = mkdtempSync(join(tmpdir(), 'payin-e2e-'));
+let databaseUrl;
+let dropDatabase = async () => {};
+if (process.env.TEST_DATABASE_URL) {
+  const name = `payin_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+}
+
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    MERCHANTS_FILE: 'tests/e2e/support/merchants.json',
+    CALLBACK_ALLOWLIST: '127.0.0.1,localhost',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+});
+
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase().catch(() => {});
+  process.exit(code);
+}
+server.on('exit', (code) => void stop(code ?? 1));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));

@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { customerToken, newOrderId, redirectUrl } from './support/payments';
+
+test.describe('arrival from the RedirectURL', () => {
+  test('moves the token into an HttpOnly cookie scoped to the payment and lands on a clean URL', async ({
+    page,
+    context,
+  }) => {
+    const checkout = await redirectUrl();
+    const response = await page.goto(checkout.url);
+    expect(page.url()).not.toContain('token=');
+    expect(page.url()).not.toContain(checkout.token);
+    expect(new URL(page.url()).pathname).toBe(`/pay/e2e-shop/${checkout.idPayin}`);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === 'payin_session');
+    expect(session).toMatchObject({
+      value: checkout.token,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+      path: `/pay/e2e-shop/${checkout.idPayin}`,
+    });
+    await expect(page.getByRole('heading', { name: 'Choose how to pay' })).toBeVisible();
+  });
+
+  test('sends the security headers and a per-request CSP nonce that every script carries', async ({
+    page,
+  }) => {
+    const checkout = await redirectUrl();
+    await page.goto(checkout.url);
+    const first = await page.request.get(page.url());
+    const second = await page.request.get(page.url());
+    const headers = first.headers();
+    const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy'] ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(/'nonce-([^']+)'/.exec(second.headers()['content-security-policy'] ?? '')?.[1]).not.toBe(nonce);
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy']).toContain("object-src 'none'");
+    expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toBe('no-store');
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    // No third-party script or font.
+    for (const src of [...html.matchAll(/(?:src|href)="(https?:\/\/[^"]+)"/g)].map((match) => match[1])) {
+      expect(src).toContain('127.0.0.1');
+    }
+  });
+});
+
+test.describe('error pages', () => {
+  test('a link without token or with missing parameters names what is wrong', async ({ page }) => {
+    await page.goto('/?merchantCode=e2e-shop&idPayin=abc&amount=10&currencyCode=THB');
+    await expect(page.getByRole('heading', { name: 'This payment link cannot be used' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'security token' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'return address' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an invalid order ID does not keep the token in the URL', async ({ page }) => {
+    const token = await customerToken('e2e-shop', newOrderId());
+    await page.goto(
+      `/?merchantCode=e2e-shop&idPayin=${encodeURIComponent('../x')}&token=${token}&amount=10&currencyCode=THB`,
+    );
+    expect(page.url()).not.toContain('token=');
+    await expect(page.getByRole('listitem').filter({ hasText: 'order number' })).toBeVisible();
+  });
+
+  test('invalid parameters of an otherwise valid link are listed', async ({ page }) => {
+    const checkout = await redirectUrl({ amount: '10.555', params: { returnUrl: 'javascript:alert(1)' } });
+    await page.goto(checkout.url);
+    await expect(page.getByText('Some details of this payment are missing or wrong:')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'amount' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'return address' })).toBeVisible();
+  });
+
+  test('a token that does not verify', async ({ page }) => {
+    const checkout = await redirectUrl();
+    const forged = checkout.url.replace(checkout.token, `${checkout.token.slice(0, -4)}AAAA`);
+    await page.goto(forged);
+    await expect(page.getByText('This payment link is not valid.')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a token of another merchant', async ({ page }) => {
+    const idPayin = newOrderId();
+    const otherToken = await customerToken('e2e-other', idPayin);
+    const checkout = await redirectUrl({ idPayin });
+    await page.goto(checkout.url.replace(checkout.token, otherToken));
+    await expect(page.getByText('This payment link does not belong to this shop.')).toBeVisible();
+  });
+
+  test('a token that does not allow this payment', async ({ page }) => {
+    const checkout = await redirectUrl();
+    const otherPayment = await customerToken('e2e-shop', newOrderId());
+    await page.goto(checkout.url.replace(checkout.token, otherPayment));
+    await expect(page.getByText('This payment link does not allow this payment.')).toBeVisible();
+  });
+
+  test('an expired session', async ({ page }) => {
+    const checkout = await redirectUrl();
+    await page.goto(checkout.url);
+    await page.context().clearCookies();
+    await page.reload();
+    await expect(page.getByText('This payment session has ended')).toBeVisible();
+  });
+});

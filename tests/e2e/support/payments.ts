@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+const merchants = JSON.parse(readFileSync(new URL('./merchants.json', import.meta.url), 'utf8')) as {
+  merchants: { merchantCode: string; secret: string }[];
+};
+
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? '3300'}`;
+export type MerchantCode = 'e2e-shop' | 'e2e-other' | 'e2e-live';
+
+function credentials(code: MerchantCode) {
+  const merchant = merchants.merchants.find((candidate) => candidate.merchantCode === code);
+  if (!merchant) throw new Error(`no merchant ${code}`);
+  return { merchantCode: merchant.merchantCode, secret: merchant.secret };
+}
+
+export function newOrderId(): string {
+  return `e2e-${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * Calls the payin API as a careful merchant's server would: on 429 it waits for Retry-After and tries
+ * again (the parallel tests share one merchant's 10 requests per second).
+ */
+export async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+) {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${BASE_URL}/api${path}`, {
+      method,
+      headers: {
+        'x-api-version': '2',
+        ...(options.body !== undefined && { 'content-type': 'application/json' }),
+        ...(options.token && { authorization: `Bearer ${options.token}` }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    if (response.status === 429 && attempt < 5) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number(response.headers.get('retry-after') ?? '1') * 1000),
+      );
+      continue;
+    }
+    return { status: response.status, body: (await response.json()) as T };
+  }
+}
+
+/** A customer token for one payin (PAYIN_CREATE), as a merchant obtains it before redirecting. */
+export async function customerToken(
+  code: MerchantCode,
+  idPayin: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await api<{ token: string }>('POST', '/auth-tokens-by-action', {
+    body: { ...credentials(code), action: 'PAYIN_CREATE', idPayment: idPayin, ...extra },
+  });
+  if (response.status !== 200) throw new Error(`token: ${response.status}`);
+  return response.body.token;
+}
+
+/** A merchant token for the sandbox and reads (server side), never shown to a browser. */
+export async function merchantToken(code: MerchantCode = 'e2e-shop'): Promise<string> {
+  const response = await api<{ token: string }>('POST', '/auth-tokens', {
+    body: {
+      ...credentials(code),
+      operations: ['GET /payins/.*', 'POST /payins/.*', 'POST /sandbox/payins/.*'],
+    },
+  });
+  return response.body.token;
+}
+
+export interface Checkout {
+  idPayin: string;
+  url: string;
+  token: string;
+}
+
+/** The merchant's RedirectURL: `/?merchantCode=…&idPayin=…&token=…&amount=…&currencyCode=…&callbackUrl=…&returnUrl=…`. */
+export async function redirectUrl(
+  options: {
+    amount?: string;
+    currencyCode?: string;
+    merchant?: MerchantCode;
+    params?: Record<string, string>;
+    idPayin?: string;
+  } = {},
+): Promise<Checkout> {
+  const merchant = options.merchant ?? 'e2e-shop';
+  const idPayin = options.idPayin ?? newOrderId();
+  const token = await customerToken(merchant, idPayin);
+  const query = new URLSearchParams({
+    merchantCode: merchant,
+    idPayin,
+    token,
+    amount: options.amount ?? '1500.50',
+    currencyCode: options.currencyCode ?? 'THB',
+    callbackUrl: 'http://127.0.0.1:9/callbacks',
+    returnUrl: 'https://shop.example/thanks?order=' + idPayin,
+    ...options.params,
+  });
+  return { idPayin, url: `/?${query.toString()}`, token };
+}
+
+/** Moves a test payin to its outcome through the sandbox API, as the institution would. */
+export async function simulate(idPayin: string, status: 'SUCCESS' | 'REFUSED', processorStatus?: string) {
+  const token = await merchantToken();
+  return api('POST', `/sandbox/payins/${idPayin}/!simulate`, {
+    token,
+    body: { status, ...(processorStatus && { processorStatus }) },
+  });
+}
