@@ -1,7 +1,7 @@
 import 'server-only';
 import { findOperator, operatorsFor } from '../operator-catalogue';
 import type { MethodAdapter } from '../port';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
 /**
@@ -19,11 +19,8 @@ export const netbankingAdapter: MethodAdapter = {
   completion: () => 'redirect',
   buildResponse: ({ institutionUrl }) => ({ redirectTo: institutionUrl }),
   processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank:
-        (payin.operatorCode && findOperator('NETBANKING', 'INR', payin.operatorCode)) ||
-        sandboxPayerBank(payin),
-    }),
+    bankPayerAccount(
+      payin,
+      payin.operatorCode ? findOperator('NETBANKING', 'INR', payin.operatorCode) : undefined,
+    ),
 };

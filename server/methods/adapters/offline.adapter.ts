@@ -4,7 +4,7 @@ import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
 import { OFFLINE_BANKS } from '../operators/banks';
 import { buildVietQr } from '../payloads/vietqr';
 import type { MethodAdapter } from '../port';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { collectionAccount } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -40,10 +40,5 @@ export const offlineAdapter: MethodAdapter = {
       ...(customer.productId !== undefined && { productId: customer.productId }),
     };
   },
-  processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank: sandboxPayerBank(payin),
-    }),
+  processAccount: (payin) => bankPayerAccount(payin),
 };

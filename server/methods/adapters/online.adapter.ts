@@ -2,7 +2,7 @@ import 'server-only';
 import { METHODS } from '@/lib/methods';
 import { findOperator, operatorsFor } from '../operator-catalogue';
 import type { MethodAdapter } from '../port';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
 /**
@@ -21,11 +21,8 @@ export const onlineAdapter: MethodAdapter = {
   completion: () => 'redirect',
   buildResponse: ({ institutionUrl }) => ({ redirectTo: institutionUrl }),
   processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank:
-        (payin.operatorCode && findOperator('ONLINE', payin.money.currency, payin.operatorCode)) ||
-        sandboxPayerBank(payin),
-    }),
+    bankPayerAccount(
+      payin,
+      payin.operatorCode ? findOperator('ONLINE', payin.money.currency, payin.operatorCode) : undefined,
+    ),
 };

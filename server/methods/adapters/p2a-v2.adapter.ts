@@ -4,7 +4,7 @@ import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
 import { P2A_V2_BANKS } from '../operators/banks';
 import type { MethodAdapter } from '../port';
 import { collectionAccountNumber } from '../support/collection-account';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount, payerAccount } from '../support/payer-account';
 import { collectionVpa, payerVpa } from '../support/upi-address';
 import { VALIDITY_MS } from '../support/validity';
 import { UTR_PATTERN } from './qrin.adapter';
@@ -52,9 +52,5 @@ export const p2aV2Adapter: MethodAdapter = {
   processAccount: (payin) =>
     p2aV2VariantOf(payin.operatorCode) === 'phone-to-account'
       ? payerAccount(payin, { accountType: 'UPI', accountNumber: payerVpa(payin) })
-      : payerAccount(payin, {
-          accountType: 'BANK_ACCOUNT',
-          accountNumber: payerAccountNumber(payin),
-          bank: sandboxPayerBank(payin),
-        }),
+      : bankPayerAccount(payin),
 };

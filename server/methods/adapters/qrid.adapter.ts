@@ -3,7 +3,7 @@ import { QRIS_ACQUIRER } from '../operators/qr-acquirers';
 import { buildQrisQr, luhnCheckDigit } from '../payloads/qris';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
 /** Indonesian QR: a dynamic QRIS code any Indonesian bank or e-wallet app pays. */
@@ -35,10 +35,5 @@ export const qridAdapter: MethodAdapter = {
       }),
     };
   },
-  processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank: sandboxPayerBank(payin),
-    }),
+  processAccount: (payin) => bankPayerAccount(payin),
 };

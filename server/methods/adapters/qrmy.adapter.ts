@@ -4,7 +4,7 @@ import { DUITNOW_ACQUIRERS } from '../operators/qr-acquirers';
 import { buildDuitNowQr } from '../payloads/duitnow';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { accountCustomerOf } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -36,10 +36,5 @@ export const qrmyAdapter: MethodAdapter = {
       }),
     };
   },
-  processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank: sandboxPayerBank(payin),
-    }),
+  processAccount: (payin) => bankPayerAccount(payin),
 };

@@ -3,7 +3,7 @@ import { QRPH_ACQUIRER } from '../operators/qr-acquirers';
 import { buildQrPhQr } from '../payloads/qrph';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
 /** Philippine QR: a dynamic QR Ph P2M code any member bank or e-wallet app pays. */
@@ -27,10 +27,5 @@ export const qrphAdapter: MethodAdapter = {
       reference,
     }),
   }),
-  processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank: sandboxPayerBank(payin),
-    }),
+  processAccount: (payin) => bankPayerAccount(payin),
 };

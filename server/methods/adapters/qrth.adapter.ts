@@ -4,7 +4,7 @@ import { PROMPTPAY_BANK } from '../operators/qr-acquirers';
 import { buildPromptPayQr, thaiIdCheckDigit } from '../payloads/promptpay';
 import type { MethodAdapter } from '../port';
 import { merchantDigits } from '../support/merchant-identity';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { accountCustomerOf, collectionAccount } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -32,10 +32,5 @@ export const qrthAdapter: MethodAdapter = {
     ...accountCustomerOf(customer),
     qrCode: buildPromptPayQr({ proxy: promptPayTaxId(merchant), amount: requiredMoney ?? money, reference }),
   }),
-  processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank: sandboxPayerBank(payin),
-    }),
+  processAccount: (payin) => bankPayerAccount(payin),
 };

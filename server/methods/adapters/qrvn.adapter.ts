@@ -2,7 +2,7 @@ import 'server-only';
 import { VIETQR_BANK } from '../operators/qr-acquirers';
 import { buildVietQr } from '../payloads/vietqr';
 import type { MethodAdapter } from '../port';
-import { payerAccount, payerAccountNumber, sandboxPayerBank } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { collectionAccount } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -29,10 +29,5 @@ export const qrvnAdapter: MethodAdapter = {
       }),
     };
   },
-  processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank: sandboxPayerBank(payin),
-    }),
+  processAccount: (payin) => bankPayerAccount(payin),
 };

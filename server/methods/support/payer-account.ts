@@ -55,3 +55,18 @@ export function payerAccount(
     ...(account.bank && { bankName: account.bank.name }),
   };
 }
+
+/**
+ * customerAccountProcess of a payment from a bank account: at the bank the rail names (the chosen
+ * operator), else a domestic bank of the market.
+ */
+export function bankPayerAccount(
+  payin: Payin,
+  bank?: { name: string; bankCode?: string | undefined },
+): CustomerAccount {
+  return payerAccount(payin, {
+    accountType: 'BANK_ACCOUNT',
+    accountNumber: payerAccountNumber(payin),
+    bank: bank ?? sandboxPayerBank(payin),
+  });
+}
