@@ -8,29 +8,31 @@ export function paymentPath(merchantCode: string, idPayin: string): string {
   return `/pay/${encodeURIComponent(merchantCode)}/${encodeURIComponent(idPayin)}`;
 }
 
-/** Reads exp (seconds) from a JWT without verifying it: only used to bound the cookie's lifetime. */
-export function tokenExpiry(token: string): number | undefined {
+/**
+ * The claims of a JWT, decoded without verifying it: only to bound the cookie's lifetime and to catch
+ * a token of another merchant early. The API verifies every token itself.
+ */
+function unverifiedClaims(token: string): { exp?: unknown; sub?: unknown } {
   const payload = token.split('.')[1];
-  if (!payload) return undefined;
+  if (!payload) return {};
   try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
       exp?: unknown;
       sub?: unknown;
     };
-    return typeof claims.exp === 'number' ? claims.exp : undefined;
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-/** Reads sub (the merchant code) from a JWT without verifying it; the API verifies the token itself. */
+/** exp (seconds) of a JWT, unverified. */
+export function tokenExpiry(token: string): number | undefined {
+  const { exp } = unverifiedClaims(token);
+  return typeof exp === 'number' ? exp : undefined;
+}
+
+/** sub (the merchant code) of a JWT, unverified. */
 export function tokenSubject(token: string): string | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof claims.sub === 'string' ? claims.sub : undefined;
-  } catch {
-    return undefined;
-  }
+  const { sub } = unverifiedClaims(token);
+  return typeof sub === 'string' ? sub : undefined;
 }
