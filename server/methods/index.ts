@@ -1,4 +1,4 @@
 import 'server-only';
 export * from './port';
-export { ADAPTERS, findAdapter, requireAdapter } from './registry';
+export { ADAPTERS, requireAdapter } from './registry';
 export { operatorsFor, findOperator } from './operator-catalogue';

@@ -42,6 +42,3 @@ export const ADAPTERS: Record<MethodCode, MethodAdapter> = {
 export function requireAdapter(code: MethodCode): MethodAdapter {
   return ADAPTERS[code];
 }
-
-/** Same as requireAdapter; kept for callers that predate the complete registry. */
-export const findAdapter = requireAdapter;

@@ -1,6 +1,6 @@
 import 'server-only';
 export * from './payin';
-export { PayinService, type PaymentOption, type TransitionOptions } from './payin.service';
+export { assertCanSucceed, PayinService, type PaymentOption, type TransitionOptions } from './payin.service';
 export type { StatusChangeOutbox } from './status-outbox';
 export { presentCreated, presentPayin, presentAccounts } from './payin.presenter';
 export { UrlPolicy } from './url-policy';

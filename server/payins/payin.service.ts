@@ -6,7 +6,7 @@ import type { CreatePayinRequest } from '@/lib/schemas';
 import type { Database } from '../db';
 import { AppError, type FieldError } from '../errors';
 import type { Merchant } from '../merchants';
-import { findAdapter, requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
+import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
 import type { TokenGrant } from '../tokens';
 import { computeFee } from './fees';
 import type { CustomerData, Payin } from './payin';
@@ -43,6 +43,16 @@ export interface TransitionOptions {
   processorStatus?: string | undefined;
 }
 
+/** 409 when the payin's method needs the customer's external reference (P2A_V2) and it has none yet. */
+export function assertCanSucceed(payin: Payin): void {
+  if (requireAdapter(payin.method).externalReference?.required && payin.externalReference === undefined) {
+    throw new AppError(
+      'EXTERNAL_REFERENCE_REQUIRED',
+      `${payin.method} needs the customer's external reference before it can succeed.`,
+    );
+  }
+}
+
 /** Attempts at an insert when a unique amount or reference was taken concurrently. */
 const INSERT_ATTEMPTS = 5;
 
@@ -65,8 +75,8 @@ export class PayinService {
   /** The merchant's configured methods that take this currency, with their operators. */
   availableOptions(merchant: Merchant, money: Money): PaymentOption[] {
     return merchant.paymentMethods.flatMap((code) => {
-      const adapter = findAdapter(code);
-      if (!adapter?.currencies.includes(money.currency)) return [];
+      const adapter = requireAdapter(code);
+      if (!adapter.currencies.includes(money.currency)) return [];
       return [
         {
           paymentMethodCode: code,
@@ -230,12 +240,7 @@ export class PayinService {
   async transition(payin: Payin, event: PayinEvent, options: TransitionOptions = {}): Promise<Payin> {
     const { to, processorStatus } = assertTransition(payin.status, event);
     const adapter = requireAdapter(payin.method);
-    if (to === 'SUCCESS' && adapter.externalReference?.required && payin.externalReference === undefined) {
-      throw new AppError(
-        'EXTERNAL_REFERENCE_REQUIRED',
-        `${payin.method} needs the customer's external reference before it can succeed.`,
-      );
-    }
+    if (to === 'SUCCESS') assertCanSucceed(payin);
     const at = this.now();
     const updated = await this.db.transaction().execute(async (tx) => {
       const changed = await updatePayinStatus(tx, {

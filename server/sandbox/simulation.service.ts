@@ -5,8 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logger';
-import { findPayinById, isFinal, type Payin, type PayinService } from '../payins';
-import { requireAdapter } from '../methods';
+import { assertCanSucceed, findPayinById, isFinal, type Payin, type PayinService } from '../payins';
 import { deleteSimulation, findDueSimulations, scheduleSimulation } from './simulation.repository';
 
 export type SimulationOutcome = { kind: 'applied'; payin: Payin } | { kind: 'scheduled'; dueAt: Date };
@@ -26,13 +25,8 @@ export class SimulationService {
     if (!payin.isTest)
       throw new AppError('SANDBOX_ONLY', 'Only test payins of sandbox merchants can be simulated.');
     if (isFinal(payin.status)) throw new AppError('PAYIN_FINAL', `The payin is already ${payin.status}.`);
-    const rule = requireAdapter(payin.method).externalReference;
-    if (request.status === 'SUCCESS' && rule?.required && payin.externalReference === undefined) {
-      throw new AppError(
-        'EXTERNAL_REFERENCE_REQUIRED',
-        `${payin.method} needs the customer's external reference before it can succeed.`,
-      );
-    }
+    // Checked now as well, so a delayed success that could never apply is refused at once.
+    if (request.status === 'SUCCESS') assertCanSucceed(payin);
     if (request.delaySeconds) {
       const dueAt = new Date(this.deps.clock().getTime() + request.delaySeconds * 1000);
       await scheduleSimulation(this.deps.db, {
