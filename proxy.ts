@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isLocale, LOCALE_COOKIE } from '@/i18n/locales';
-import { requestOrigin } from '@/lib/checkout/origin';
+import { isSecureContext, requestOrigin } from '@/lib/checkout/origin';
 import { paymentPath, SESSION_COOKIE, tokenExpiry } from '@/lib/checkout/session-cookie';
 import { MERCHANT_CODE_PATTERN } from '@/lib/checkout/params';
 import { ID_PAYIN_PATTERN } from '@/lib/schemas/primitives';
@@ -22,16 +22,6 @@ function contentSecurityPolicy(nonce: string, https: boolean): string {
     "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
-}
-
-/** Browsers keep Secure cookies over https, and over http only for loopback hosts. */
-function isSecureContext(request: NextRequest): boolean {
-  const origin = new URL(requestOrigin(request.headers, request.nextUrl.protocol));
-  return (
-    origin.protocol === 'https:' ||
-    (process.env.PUBLIC_URL ?? '').startsWith('https:') ||
-    ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname)
-  );
 }
 
 /** A 303 to the same site at the origin the browser used (Next's own URL carries the bind address). */
@@ -59,7 +49,7 @@ function withSecurityHeaders(response: NextResponse, csp: string): NextResponse 
  */
 export function proxy(request: NextRequest): NextResponse {
   const url = request.nextUrl;
-  const secure = isSecureContext(request);
+  const secure = isSecureContext(request.headers, url.protocol);
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const csp = contentSecurityPolicy(nonce, requestOrigin(request.headers, url.protocol).startsWith('https:'));
 

@@ -7,3 +7,13 @@ export function requestOrigin(headers: Headers, fallbackProtocol: string): strin
   const protocol = headers.get('x-forwarded-proto') ?? fallbackProtocol.replace(/:$/, '');
   return `${protocol}://${host}`;
 }
+
+/** Browsers keep Secure cookies over https, and over http only for loopback hosts (development, tests). */
+export function isSecureContext(headers: Headers, fallbackProtocol: string): boolean {
+  const origin = new URL(requestOrigin(headers, fallbackProtocol));
+  return (
+    origin.protocol === 'https:' ||
+    (process.env.PUBLIC_URL ?? '').startsWith('https:') ||
+    ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname)
+  );
+}

@@ -7,7 +7,7 @@ import {
   wantsJson,
   type PaymentRoute,
 } from '@/lib/checkout/bff';
-import { requestOrigin } from '@/lib/checkout/origin';
+import { isSecureContext } from '@/lib/checkout/origin';
 import { CONFIRMED_COOKIE, paymentPath } from '@/lib/checkout/session-cookie';
 
 /**
@@ -25,7 +25,7 @@ export async function POST(request: NextRequest, route: PaymentRoute) {
     path: paymentPath(payment.merchantCode, payment.idPayin),
     httpOnly: true,
     sameSite: 'lax',
-    secure: requestOrigin(request.headers, request.nextUrl.protocol).startsWith('https:'),
+    secure: isSecureContext(request.headers, request.nextUrl.protocol),
     maxAge: 86_400,
   });
   return response;
