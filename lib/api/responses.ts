@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYIN_STATUSES } from '../payins/statuses';
 import { CURRENCY_CODES } from '../money/currencies';
 import { METHOD_CODES } from '../methods/catalogue';
 
@@ -98,7 +99,8 @@ export const createPayinResponseSchema = z.looseObject({
   paymentMethodResponse: paymentMethodResponseSchema,
 });
 
-export const PAYIN_STATUS_VALUES = ['PENDING', 'SUCCESS', 'REFUSED'] as const;
+/** The API's process.status values (one closed set with the server's, lib/payins/statuses.ts). */
+export const PAYIN_STATUS_VALUES = PAYIN_STATUSES;
 
 export const payinResponseSchema = z.looseObject({
   paymentRequested: z.looseObject({ money: apiMoneySchema }),

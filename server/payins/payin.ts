@@ -1,8 +1,8 @@
 import type { MethodCode } from '@/lib/methods';
 import type { Money } from '@/lib/money';
+import type { PayinStatus } from '@/lib/payins/statuses';
 
-export const PAYIN_STATUSES = ['PENDING', 'SUCCESS', 'REFUSED'] as const;
-export type PayinStatus = (typeof PAYIN_STATUSES)[number];
+export { PAYIN_STATUSES, type PayinStatus } from '@/lib/payins/statuses';
 
 /** Customer data as given with the request (`paymentMethod` fields). */
 export interface CustomerData {
