@@ -91,7 +91,7 @@ describe('POST /auth-tokens', () => {
     expect(unknown.body.detail).toBe(wrongSecret.body.detail);
   });
 
-  it('refuses dangerous or malformed operation patterns at issuance', async () => {
+  it('refuses operation patterns that are malformed or too complex to match in bounded time', async () => {
     const merchant = await fresh();
     const response = await api.client.request('POST', '/auth-tokens', {
       body: {
@@ -99,15 +99,24 @@ describe('POST /auth-tokens', () => {
         secret: merchant.secret,
         operations: [
           'GET /payins/.*',
-          'GET /payins/(a+)+$',
+          'GET /payins/[^](a+)+',
           'GET /payins/(x)\\1',
           'get /payins/x',
           `GET /${'a'.repeat(250)}`,
+          'GET /.{0,500}.{0,500}.{0,500}.{0,500}.{0,500}',
+          'GET /payins/x)|(.*',
         ],
       },
     });
     expectProblem(response, 400, 'INVALID_OPERATION_PATTERN');
-    expect(fieldsOf(response)).toEqual(['operations.1', 'operations.2', 'operations.3', 'operations.4']);
+    expect(fieldsOf(response)).toEqual([
+      'operations.1',
+      'operations.2',
+      'operations.3',
+      'operations.4',
+      'operations.5',
+      'operations.6',
+    ]);
     const tooMany = await api.client.request('POST', '/auth-tokens', {
       body: {
         merchantCode: merchant.merchantCode,
@@ -116,6 +125,18 @@ describe('POST /auth-tokens', () => {
       },
     });
     expectProblem(tooMany, 400, 'INVALID_OPERATION_PATTERN');
+  });
+
+  it('runs nested quantifiers in linear time: a hostile 2 kB path is answered at once', async () => {
+    const merchant = await fresh();
+    const token = await api.client.token(merchant, ['GET /payins/(a+)+', 'GET /payins/(.*a){20}']);
+    const hostile = `/payins/${'a'.repeat(2030)}!`;
+    const [refused, allowed] = await Promise.all([
+      api.client.request('GET', hostile, { token }),
+      api.client.request('GET', '/payins/aaaa', { token }),
+    ]);
+    expectProblem(refused, 403, 'OPERATION_NOT_PERMITTED');
+    expectProblem(allowed, 404, 'PAYIN_NOT_FOUND');
   });
 
   it('answers 400 for malformed bodies, naming the fields', async () => {
