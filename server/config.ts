@@ -63,6 +63,21 @@ const envSchema = z.object({
   SECRET_PEPPER: keyMaterial.optional(),
   TOKEN_MAX_VALIDITY_SECS: z.coerce.number().int().min(60).max(604800).default(86400),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Must be a redis:// URL.' }).optional(),
+  /** Requests per second all of a merchant's payment-scoped tokens may make together. */
+  RATE_LIMIT_MERCHANT_CEILING: z.coerce.number().int().min(10).max(100_000).default(100),
+  /** Failed authentications per window from one client address, and on one merchant code, before a lockout. */
+  AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  AUTH_FAILURES_PER_MERCHANT: z.coerce.number().int().min(1).max(100_000).default(50),
+  AUTH_FAILURE_WINDOW_SECS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Behind one reverse proxy: take the client address, host and scheme from its X-Forwarded-* headers. */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Time a client has to send a request's headers, and its whole request (headers and body). */
+  HTTP_HEADERS_TIMEOUT_SECS: z.coerce.number().int().min(1).max(300).default(10),
+  HTTP_REQUEST_TIMEOUT_SECS: z.coerce.number().int().min(1).max(300).default(10),
+  /** Open connections one client address may hold; 0 for no limit (e.g. behind a proxy that limits). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
+  /** On SIGTERM: how long in-flight requests may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECS: z.coerce.number().int().min(1).max(600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run the callback dispatcher and the expiry sweeper in this process. */
   BACKGROUND_WORKERS: booleanFlag.default(true),
@@ -74,6 +89,9 @@ const envSchema = z.object({
   /** How long a claimed callback stays reserved to its dispatcher; must outlast an attempt. */
   CALLBACK_LEASE_SECS: z.coerce.number().int().min(2).max(3600).default(60),
   CALLBACK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Callback attempts in flight at once per instance, and to any one endpoint (its scheme, host and port). */
+  CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
+  CALLBACK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };
@@ -96,6 +114,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const config = result.data;
+  if (config.HTTP_REQUEST_TIMEOUT_SECS < config.HTTP_HEADERS_TIMEOUT_SECS) {
+    throw new ConfigError([
+      'HTTP_REQUEST_TIMEOUT_SECS: Must be at least HTTP_HEADERS_TIMEOUT_SECS (the request includes its headers).',
+    ]);
+  }
   if (config.CALLBACK_LEASE_SECS <= config.CALLBACK_TIMEOUT_SECS) {
     throw new ConfigError([
       'CALLBACK_LEASE_SECS: Must be longer than CALLBACK_TIMEOUT_SECS, or a slow attempt could be sent twice.',

@@ -10,11 +10,14 @@ import { MerchantDirectory, provisionDemoMerchant, provisionMerchants, readMerch
 import { HostAllowlist } from './net/allowlist';
 import { createExpirySweeper, PayinService, UrlPolicy } from './payins';
 import {
+  AuthFailureGuard,
   MemoryRateLimitStore,
   PostgresRateLimitStore,
   RedisRateLimitStore,
   type RateLimitStore,
 } from './ratelimit';
+import { MerchantClientAddresses } from './merchants/client-addresses';
+import { periodicWorker } from './background/worker';
 import { importTokenKey, TokenService } from './tokens';
 import type { BackgroundWorker } from './background/worker';
 import { createCallbacksModule } from './callbacks';
@@ -108,6 +111,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       tokens: new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS),
       payins,
       rateLimit,
+      authFailures: new AuthFailureGuard(
+        rateLimit,
+        {
+          perAddress: config.AUTH_FAILURES_PER_ADDRESS,
+          perMerchant: config.AUTH_FAILURES_PER_MERCHANT,
+          windowMs: config.AUTH_FAILURE_WINDOW_SECS * 1000,
+        },
+        new MerchantClientAddresses(database.db, logger),
+        logger,
+      ),
+      paymentCeiling: config.RATE_LIMIT_MERCHANT_CEILING,
+      trustProxy: config.TRUST_PROXY,
     };
     const sandbox = createSandboxModule({ db: database.db, logger, payins, clock });
     const api = createApiApp({
@@ -117,6 +132,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     });
     const workers = [
       createExpirySweeper({ db: database.db, payins, clock, logger }),
+      // Merchants provisioned by other instances (rolling deploys of a new merchants file).
+      periodicWorker({
+        name: 'merchant-directory-refresh',
+        intervalMs: 30_000,
+        logger,
+        tick: async () => {
+          await merchants.refresh();
+          return false;
+        },
+      }),
       ...sandbox.workers,
       ...callbacks.workers,
     ];

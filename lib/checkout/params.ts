@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { parseAmount, type Money } from '../money';
-import { absoluteUrlSchema, currencyCodeSchema } from '../schemas/primitives';
+import { absoluteUrlSchema, currencyCodeSchema, MERCHANT_CODE_PATTERN } from '../schemas/primitives';
 import { CUSTOMER_FIELDS, type CustomerField } from '../schemas/customer-fields';
 
-/** Merchant codes as the merchants file allows them. */
-export const MERCHANT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export { MERCHANT_CODE_PATTERN };
 
 /**
  * The RedirectURL query parameters (specification, "Hosted payment web application"): the required

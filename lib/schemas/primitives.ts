@@ -15,6 +15,12 @@ export const idPayinSchema = z
     'Use 1–64 characters: letters, digits and . _ : ~ - (starting with a letter or digit).',
   );
 
+/** Merchant codes: 1–64 letters, digits, _ or - (as the merchants file allows them). */
+export const MERCHANT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const merchantCodeSchema = z
+  .string()
+  .regex(MERCHANT_CODE_PATTERN, 'Use the merchant code you were given: 1–64 letters, digits, _ or -.');
+
 export const currencyCodeSchema = z.enum(CURRENCY_CODES, { error: 'Unknown currency code.' });
 
 /** The API's Money object, parsed into exact minor units (never a float past this point). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idPayinSchema, moneySchema } from './primitives';
+import { idPayinSchema, merchantCodeSchema, moneySchema } from './primitives';
 
 const credentials = {
-  merchantCode: z.string().min(1).max(64),
+  merchantCode: merchantCodeSchema,
   secret: z.string().min(1).max(256),
   /** Seconds the token stays valid; default 1800, at most the operator's maximum (86400 by default). */
   validitySecs: z.int().min(1).optional(),

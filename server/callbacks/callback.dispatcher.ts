@@ -27,8 +27,10 @@ export interface CallbackDispatcherOptions {
    */
   wallClock?: Clock;
   random?: () => number;
-  /** Deliveries claimed and attempted together per round. */
-  batchSize?: number;
+  /** Attempts in flight at once in this dispatcher (CALLBACK_CONCURRENCY). */
+  maxInFlight?: number;
+  /** Attempts in flight at once to one endpoint (CALLBACK_ENDPOINT_CONCURRENCY). */
+  perEndpoint?: number;
 }
 
 /** Shows a URL without its query and fragment, where receivers sometimes put credentials. */
@@ -42,37 +44,86 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * Delivers due callbacks: claims a batch (SKIP LOCKED + lease), attempts each over HTTP outside
- * any transaction, then logs the attempt and schedules the next one or finishes the delivery.
+ * Delivers due callbacks concurrently: each claim takes what free capacity allows (at most
+ * `maxInFlight` attempts, `perEndpoint` to any one endpoint) and every attempt runs on its own,
+ * outside any transaction, then logs itself and schedules the next attempt or finishes the
+ * delivery. A slow or dead endpoint holds only its own slots, never a round: other merchants'
+ * callbacks go out as soon as they are due (docs/decisions/014-callbacks.md).
  */
 export class CallbackDispatcher {
-  readonly batchSize: number;
+  readonly maxInFlight: number;
+  readonly perEndpoint: number;
   private readonly wallClock: Clock;
   private lastPurge = Number.NEGATIVE_INFINITY;
+  private readonly inFlight = new Map<string, number>();
+  private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly options: CallbackDispatcherOptions) {
-    this.batchSize = options.batchSize ?? 10;
+    this.maxInFlight = options.maxInFlight ?? 32;
+    this.perEndpoint = options.perEndpoint ?? 2;
     this.wallClock = options.wallClock ?? systemClock;
   }
 
-  /** One round: returns how many deliveries were attempted. */
-  async dispatchDue(): Promise<number> {
+  /** Attempts that could start now. */
+  get freeSlots(): number {
+    return this.maxInFlight - this.running.size;
+  }
+
+  /**
+   * Claims due deliveries for the free capacity and starts their attempts; resolves once they are
+   * started, with them. `onSettled` runs after each attempt (a slot is free again).
+   */
+  async claimAndStart(onSettled?: () => void): Promise<Promise<void>[]> {
     const { db, clock, settings, logger } = this.options;
     const now = clock();
     await this.purgeIfDue(now);
+    if (this.freeSlots <= 0) return [];
     const token = randomUUID();
     const claimed = await claimDueDeliveries(db, {
       now,
       leaseUntil: new Date(now.getTime() + settings.leaseMs),
       token,
-      limit: this.batchSize,
+      limit: this.freeSlots,
+      perEndpoint: this.perEndpoint,
+      inFlight: this.inFlight,
     });
-    const results = await Promise.allSettled(claimed.map((row) => this.attempt(row, token)));
-    for (const result of results) {
-      // The row keeps its lease and is attempted again when the lease passes.
-      if (result.status === 'rejected') logger.error({ err: result.reason }, 'callback attempt not recorded');
-    }
-    return claimed.length;
+    return claimed.map((row) => {
+      this.inFlight.set(row.endpoint, (this.inFlight.get(row.endpoint) ?? 0) + 1);
+      const attempt = this.attempt(row, token)
+        .catch((error: unknown) => {
+          // The row keeps its lease and is attempted again when the lease passes.
+          logger.error({ err: error }, 'callback attempt not recorded');
+        })
+        .finally(() => {
+          const left = (this.inFlight.get(row.endpoint) ?? 1) - 1;
+          if (left > 0) this.inFlight.set(row.endpoint, left);
+          else this.inFlight.delete(row.endpoint);
+          this.running.delete(attempt);
+          onSettled?.();
+        });
+      this.running.add(attempt);
+      return attempt;
+    });
+  }
+
+  /** One round: claims, attempts and waits for those attempts; returns how many were attempted. */
+  async dispatchDue(): Promise<number> {
+    const attempts = await this.claimAndStart();
+    await Promise.all(attempts);
+    return attempts.length;
+  }
+
+  /**
+   * Waits for the attempts in flight, at most `graceMs`; any still running then keeps its lease and
+   * is attempted again once the lease passes (by this instance after a restart, or another one).
+   */
+  async drain(graceMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.running]),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+    ]);
+    clearTimeout(timer);
   }
 
   private async attempt(row: CallbackDeliveryRow, token: string): Promise<void> {

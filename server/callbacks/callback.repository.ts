@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CallbackAttemptRow, CallbackDeliveryRow, Database } from '../db';
 import type { CallbackAttemptOutcome, CallbackFailureReason } from './callback';
 
@@ -10,40 +10,83 @@ export type NewDelivery = Pick<
   'event_id' | 'event_type' | 'merchant_code' | 'payin_id' | 'id_payin' | 'url' | 'payload'
 > & { at: Date; dueAt: Date };
 
+/** The endpoint a URL is delivered to: its origin (scheme, host, port), lowercase. */
+export function endpointOf(url: string): string {
+  try {
+    return new URL(url).origin.toLowerCase();
+  } catch {
+    return url.toLowerCase();
+  }
+}
+
 /** Writes an outbox row; called inside the status change's transaction. */
 export async function insertDelivery(tx: Db, row: NewDelivery): Promise<void> {
   const { at, dueAt, ...values } = row;
   await tx
     .insertInto('callback_deliveries')
-    .values({ ...values, status: 'PENDING', next_attempt_at: dueAt, created_at: at, updated_at: at })
+    .values({
+      ...values,
+      endpoint: endpointOf(values.url),
+      status: 'PENDING',
+      next_attempt_at: dueAt,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
 }
 
+/** Due rows looked at per claim (oldest first), after the endpoints at capacity are left out. */
+const CLAIM_SCAN = 500;
+
 /**
- * Claims up to `limit` due deliveries for one dispatcher: FOR UPDATE SKIP LOCKED lets concurrent
- * dispatchers pass each other's rows by, and the lease keeps the rows theirs after this statement
- * commits, until the attempt is recorded or the lease passes (the dispatcher crashed).
+ * Claims up to `limit` due deliveries for one dispatcher, at most `perEndpoint` per endpoint minus
+ * what it already has in flight there; endpoints already at capacity are not even scanned, so one
+ * dead endpoint's backlog cannot hide everyone else's callbacks. FOR UPDATE SKIP LOCKED lets
+ * concurrent dispatchers pass each other's rows by, and the lease keeps the rows theirs after this
+ * statement commits, until the attempt is recorded or the lease passes (the dispatcher crashed).
  */
 export async function claimDueDeliveries(
   db: Db,
-  input: { now: Date; leaseUntil: Date; token: string; limit: number },
+  input: {
+    now: Date;
+    leaseUntil: Date;
+    token: string;
+    limit: number;
+    perEndpoint: number;
+    /** What this dispatcher already has in flight, by endpoint. */
+    inFlight: ReadonlyMap<string, number>;
+  },
 ): Promise<CallbackDeliveryRow[]> {
-  const due = db
-    .selectFrom('callback_deliveries')
-    .select('id')
-    .where('status', '=', 'PENDING')
-    .where('next_attempt_at', '<=', input.now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', input.now)]))
-    .orderBy('next_attempt_at')
-    .limit(input.limit)
-    .forUpdate()
-    .skipLocked();
-  return db
-    .updateTable('callback_deliveries')
-    .set({ locked_until: input.leaseUntil, lease_token: input.token })
-    .where('id', 'in', due)
-    .returningAll()
-    .execute();
+  const busy = [...input.inFlight]
+    .filter(([, count]) => count >= input.perEndpoint)
+    .map(([endpoint]) => endpoint);
+  const endpoints = [...input.inFlight.keys()];
+  const counts = endpoints.map((endpoint) => input.inFlight.get(endpoint) ?? 0);
+  const result = await sql<CallbackDeliveryRow>`
+    update callback_deliveries set locked_until = ${input.leaseUntil}, lease_token = ${input.token}
+    where id in (
+      select ranked.id from (
+        select due.id, due.next_attempt_at,
+          row_number() over (partition by due.endpoint order by due.next_attempt_at, due.id) as rank,
+          ${input.perEndpoint}::int - coalesce(flying.count, 0) as room
+        from (
+          select id, endpoint, next_attempt_at from callback_deliveries
+          where status = 'PENDING' and next_attempt_at <= ${input.now}
+            and (locked_until is null or locked_until <= ${input.now})
+            and endpoint <> all(${busy}::text[])
+          order by next_attempt_at
+          limit ${CLAIM_SCAN}
+          for update skip locked
+        ) as due
+        left join unnest(${endpoints}::text[], ${counts}::int[]) as flying(endpoint, count)
+          on flying.endpoint = due.endpoint
+      ) as ranked
+      where ranked.rank <= ranked.room
+      order by ranked.next_attempt_at
+      limit ${input.limit}
+    )
+    returning *`.execute(db);
+  return result.rows;
 }
 
 export interface FinishedAttempt {

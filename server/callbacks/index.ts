@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { periodicWorker, type BackgroundWorker } from '../background/worker';
+import type { BackgroundWorker } from '../background/worker';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db';
@@ -41,8 +41,12 @@ export interface CallbacksModule {
 }
 
 export const CALLBACK_DISPATCHER_WORKER = 'callback-dispatcher';
-/** How often an idle dispatcher looks for due callbacks. */
-const POLL_INTERVAL_MS = 1000;
+/** How often an idle dispatcher looks for due callbacks (a due callback waits at most this long). */
+const POLL_INTERVAL_MS = 500;
+/** After an attempt frees a slot, claim again this soon (settles close together share one claim). */
+const REFILL_DELAY_MS = 10;
+/** On shutdown, how long attempts in flight may take to finish before their leases are left to expire. */
+const DRAIN_GRACE_MS = 5000;
 
 /** The dispatcher worker, which tests can also drive one round at a time. */
 export interface CallbackDispatcherWorker extends BackgroundWorker {
@@ -52,6 +56,54 @@ export interface CallbackDispatcherWorker extends BackgroundWorker {
 
 export function isCallbackDispatcherWorker(worker: BackgroundWorker): worker is CallbackDispatcherWorker {
   return worker.name === CALLBACK_DISPATCHER_WORKER && 'runOnce' in worker;
+}
+
+/**
+ * Keeps the dispatcher's slots busy: claims whenever it is idle for the poll interval, at once
+ * while claims come back full, and shortly after any attempt frees a slot.
+ */
+function dispatcherWorker(dispatcher: CallbackDispatcher, logger: Logger): CallbackDispatcherWorker {
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let dueAt = Number.POSITIVE_INFINITY;
+  let claiming: Promise<void> | undefined;
+
+  const schedule = (delayMs: number) => {
+    if (stopped || Date.now() + delayMs >= dueAt) return;
+    clearTimeout(timer);
+    dueAt = Date.now() + delayMs;
+    timer = setTimeout(() => {
+      dueAt = Number.POSITIVE_INFINITY;
+      claiming = claim();
+    }, delayMs);
+    timer.unref();
+  };
+  const claim = async () => {
+    let started = 0;
+    try {
+      started = (await dispatcher.claimAndStart(() => schedule(REFILL_DELAY_MS))).length;
+    } catch (error) {
+      logger.error({ err: error, worker: CALLBACK_DISPATCHER_WORKER }, 'background work failed');
+    }
+    // A claim that filled slots may have left more due rows behind: look again while there is room.
+    schedule(started > 0 && dispatcher.freeSlots > 0 ? 0 : POLL_INTERVAL_MS);
+  };
+
+  return {
+    name: CALLBACK_DISPATCHER_WORKER,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await claiming;
+      await dispatcher.drain(DRAIN_GRACE_MS);
+    },
+    runOnce: () => dispatcher.dispatchDue(),
+  };
 }
 
 /** The operator's callback settings, from the configuration. */
@@ -80,20 +132,12 @@ export function createCallbacksModule(deps: CallbacksModuleDependencies): Callba
     send,
     settings,
     clock: deps.clock,
+    maxInFlight: deps.config.CALLBACK_CONCURRENCY,
+    perEndpoint: deps.config.CALLBACK_ENDPOINT_CONCURRENCY,
   });
-  const worker: CallbackDispatcherWorker = {
-    ...periodicWorker({
-      name: CALLBACK_DISPATCHER_WORKER,
-      intervalMs: POLL_INTERVAL_MS,
-      logger: deps.logger,
-      // A full batch means more may be due: go again at once.
-      tick: async () => (await dispatcher.dispatchDue()) === dispatcher.batchSize,
-    }),
-    runOnce: () => dispatcher.dispatchDue(),
-  };
   return {
     outbox: createCallbackOutbox({ schedule: settings.schedule }),
     routes: createCallbackRoutes({ db: deps.db, clock: deps.clock }),
-    workers: [worker],
+    workers: [dispatcherWorker(dispatcher, deps.logger)],
   };
 }

@@ -57,8 +57,14 @@ export interface RateLimitWindowsTable {
   bucket: string;
   /** Epoch milliseconds of the requests accepted in the last window, oldest first. */
   hits: bigint[];
-  last_accepted: string | null;
   updated_at: Date;
+}
+
+/** Addresses that authenticated as a merchant (server/merchants/client-addresses.ts). */
+export interface MerchantClientAddressesTable {
+  merchant_code: string;
+  address: string;
+  last_success_at: Date;
 }
 
 export interface SandboxSimulationsTable {
@@ -77,6 +83,7 @@ export interface Database {
   sandbox_simulations: SandboxSimulationsTable;
   callback_deliveries: CallbackDeliveriesTable;
   callback_attempts: CallbackAttemptsTable;
+  merchant_client_addresses: MerchantClientAddressesTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -94,6 +101,8 @@ export interface CallbackDeliveriesTable {
   payin_id: bigint;
   id_payin: string;
   url: string;
+  /** The URL's origin (scheme, host, port): deliveries to one endpoint are limited together. */
+  endpoint: string;
   /** The exact JSON body, so every attempt sends (and signs) the same bytes. */
   payload: string;
   status: string;

@@ -3,6 +3,7 @@
  * Codes are stable: merchants branch on them (docs/decisions/006-errors-as-problem-details.md).
  */
 export const ERRORS = {
+  BAD_REQUEST: { status: 400, title: 'Malformed HTTP request' },
   VALIDATION_FAILED: { status: 400, title: 'Request validation failed' },
   MALFORMED_JSON: { status: 400, title: 'Request body is not valid JSON' },
   INVALID_OPERATION_PATTERN: { status: 400, title: 'Operation pattern refused' },
@@ -19,18 +20,21 @@ export const ERRORS = {
   PAYMENT_NOT_PERMITTED: { status: 403, title: 'Payment not permitted by the token' },
   MONEY_NOT_PERMITTED: { status: 403, title: 'Amount or currency not permitted by the token' },
   SANDBOX_ONLY: { status: 403, title: 'Only test payments can be simulated' },
+  BROWSER_NOT_ALLOWED: { status: 403, title: 'Not allowed from a browser' },
   NOT_FOUND: { status: 404, title: 'Not found' },
   API_VERSION_UNSUPPORTED: { status: 404, title: 'Unsupported API version' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   PAYIN_NOT_FOUND: { status: 404, title: 'Payin not found' },
   PAYIN_ALREADY_EXISTS: { status: 409, title: 'Payin already exists' },
   PAYIN_FINAL: { status: 409, title: 'Payin is already final' },
-  AMOUNT_UNAVAILABLE: { status: 409, title: 'No unique amount to pay is free' },
   EXTERNAL_REFERENCE_REQUIRED: { status: 409, title: 'External reference required first' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Request body too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Request body must be JSON' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  TOO_MANY_FAILED_ATTEMPTS: { status: 429, title: 'Too many failed authentication attempts' },
   INTERNAL: { status: 500, title: 'Internal server error' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
+  AMOUNT_UNAVAILABLE: { status: 503, title: 'No unique amount to pay is free right now' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 import type { Database } from '../db';
 import type { Merchant, MerchantDirectory } from '../merchants';
 import type { PayinService } from '../payins';
-import type { RateLimitStore } from '../ratelimit';
+import type { AuthFailureGuard, RateLimitStore } from '../ratelimit';
 import type { TokenGrant, TokenService } from '../tokens';
 
 /** Everything the API needs, built once at start by server/main.ts (or a test). */
@@ -15,6 +15,12 @@ export interface ApiDependencies {
   tokens: TokenService;
   payins: PayinService;
   rateLimit: RateLimitStore;
+  /** Failed authentication, counted apart from every merchant's budget. */
+  authFailures: AuthFailureGuard;
+  /** Requests per second all of a merchant's payment-scoped tokens may make together. */
+  paymentCeiling: number;
+  /** Whether X-Forwarded-For from any peer names the client (TRUST_PROXY); loopback peers are always trusted. */
+  trustProxy: boolean;
 }
 
 export interface ApiEnv {

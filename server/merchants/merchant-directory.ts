@@ -8,8 +8,9 @@ import { hashSecret, secretMatches } from './secret-hash';
 
 /**
  * Merchants by code, held in memory: they are provisioned at start, so a token issuance costs one
- * HMAC and no database round trip. A code unknown here is looked up once (another instance may
- * have provisioned it) before it is refused.
+ * HMAC and no database round trip, and a code unknown here costs none either (strangers choose the
+ * codes). Merchants another instance provisioned arrive with `refresh` (a background worker);
+ * `find`, for codes from a verified token or our own tables, also looks in the database.
  */
 export class MerchantDirectory {
   private readonly byCode = new Map<string, Merchant>();
@@ -23,7 +24,7 @@ export class MerchantDirectory {
   }
 
   async load(): Promise<void> {
-    for (const merchant of await listMerchants(this.db)) this.byCode.set(merchant.code, merchant);
+    await this.refresh();
   }
 
   remember(merchant: Merchant): void {
@@ -44,13 +45,19 @@ export class MerchantDirectory {
     return merchant;
   }
 
-  /** Checks merchant credentials in constant time; unknown codes cost the same HMAC as known ones. */
-  async authenticate(code: string, secret: string): Promise<Merchant> {
-    const merchant = await this.find(code);
+  /**
+   * The merchant whose credentials these are, or undefined: compared in constant time, unknown
+   * codes cost the same HMAC as known ones and never a database lookup.
+   */
+  authenticateKnown(code: string, secret: string): Merchant | undefined {
+    const merchant = this.byCode.get(code);
     const matches = secretMatches(this.pepper, secret, merchant?.secretHash ?? this.decoyHash);
-    if (!merchant || !matches) {
-      throw new AppError('INVALID_CREDENTIALS', 'The merchant code or secret is not valid.');
-    }
-    return merchant;
+    return merchant && matches ? merchant : undefined;
+  }
+
+  /** Reloads every merchant (those provisioned by other instances included). */
+  async refresh(): Promise<void> {
+    const merchants = await listMerchants(this.db);
+    for (const merchant of merchants) this.byCode.set(merchant.code, merchant);
   }
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { METHOD_CODES } from '@/lib/methods';
 import { CURRENCY_CODES } from '@/lib/money';
+import { merchantCodeSchema } from '@/lib/schemas';
 
 const percentSchema = z
   .number()
@@ -24,7 +25,7 @@ const feeRuleSchema = z.object({
 });
 
 export const merchantEntrySchema = z.object({
-  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use 1–64 letters, digits, _ or -.'),
+  merchantCode: merchantCodeSchema,
   secret: z.string().min(16, 'Merchant secrets must be at least 16 characters of random data.').max(256),
   channelName: z.string().trim().min(1).max(120),
   paymentMethods: z.array(z.enum(METHOD_CODES)).min(1).optional(),

@@ -3,3 +3,4 @@ export * from './rate-limiter';
 export { MemoryRateLimitStore } from './memory.store';
 export { PostgresRateLimitStore } from './postgres.store';
 export { RedisRateLimitStore } from './redis.store';
+export { AuthFailureGuard, type AuthFailurePolicy, type KnownAddresses } from './auth-failures';

@@ -1,7 +1,12 @@
 import 'server-only';
-import type { RateLimitDecision, RateLimitStore } from './rate-limiter';
+import {
+  decideAgainstLogs,
+  type BucketLimit,
+  type RateLimitDecision,
+  type RateLimitStore,
+} from './rate-limiter';
 
-/** In-process sliding log: correct only for a single instance (the embedded PGlite setup). */
+/** In-process sliding logs: correct only for a single instance (the embedded PGlite setup). */
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly kind = 'memory';
   private readonly logs = new Map<string, number[]>();
@@ -11,25 +16,18 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.sweeper = setInterval(() => this.sweep(), 10_000).unref();
   }
 
-  hit(bucket: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
-    const now = this.now();
-    const since = now - windowMs;
-    const log = (this.logs.get(bucket) ?? []).filter((time) => time > since);
-    if (log.length < limit) {
-      log.push(now);
-      this.logs.set(bucket, log);
-      return Promise.resolve({ allowed: true, remaining: limit - log.length, retryAfterMs: 0 });
-    }
-    this.logs.set(bucket, log);
-    return Promise.resolve({
-      allowed: false,
-      remaining: 0,
-      retryAfterMs: Math.max(1, log[0]! + windowMs - now),
-    });
+  hit(buckets: readonly BucketLimit[]): Promise<RateLimitDecision> {
+    return Promise.resolve(decideAgainstLogs(this.logs, buckets, this.now()));
   }
 
+  count(bucket: string, windowMs: number): Promise<number> {
+    const since = this.now() - windowMs;
+    return Promise.resolve((this.logs.get(bucket) ?? []).filter((time) => time > since).length);
+  }
+
+  /** Drops logs whose newest hit is older than any window we use (the longest is a minute). */
   private sweep(): void {
-    const since = this.now() - 60_000;
+    const since = this.now() - 120_000;
     for (const [bucket, log] of this.logs) if ((log.at(-1) ?? 0) < since) this.logs.delete(bucket);
   }
 

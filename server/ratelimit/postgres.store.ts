@@ -1,47 +1,76 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { MicroBatcher } from '../db/batcher';
 import type { Database } from '../db';
-import type { RateLimitDecision, RateLimitStore } from './rate-limiter';
+import {
+  decideAgainstLogs,
+  type BucketLimit,
+  type RateLimitDecision,
+  type RateLimitStore,
+} from './rate-limiter';
+
+interface LockedRow {
+  bucket: string;
+  hits: (bigint | number | string)[];
+  now_ms: bigint | number | string;
+}
 
 /**
- * The sliding log in PostgreSQL, shared by every instance: one upsert decides atomically (the row
- * lock serialises concurrent requests of a bucket) using the database clock, so instances with
- * skewed clocks still agree. The table is unlogged; stale buckets are swept every minute.
+ * The sliding logs in PostgreSQL, shared by every instance. Concurrent requests of this instance
+ * are decided in batches: one transaction locks the batch's bucket rows (in bucket order, so
+ * instances never deadlock), decides every request in arrival order against the database clock
+ * (so instances with skewed clocks agree) and writes the logs back. Exact like one upsert per
+ * request, at a fraction of the round trips under load. The table is unlogged; stale buckets are
+ * swept every minute.
  */
 export class PostgresRateLimitStore implements RateLimitStore {
   readonly kind = 'postgres';
   private readonly sweeper: NodeJS.Timeout;
+  private readonly batcher = new MicroBatcher<readonly BucketLimit[], RateLimitDecision>((requests) =>
+    this.decide(requests),
+  );
 
   constructor(private readonly db: Kysely<Database>) {
     this.sweeper = setInterval(() => void this.sweep(), 60_000).unref();
   }
 
-  async hit(bucket: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
-    const requestId = randomUUID();
-    const now = sql`(extract(epoch from now()) * 1000)::bigint`;
-    const recent = sql`array(select h from unnest(w.hits) as h where h > ${now} - ${windowMs}::bigint)`;
-    const result = await sql<{ allowed: boolean; count: number; oldest: bigint; now_ms: bigint }>`
-      insert into rate_limit_windows as w (bucket, hits, last_accepted, updated_at)
-      values (${bucket}, array[${now}], ${requestId}, now())
-      on conflict (bucket) do update set
-        hits = case when cardinality(${recent}) < ${limit}::int then ${recent} || ${now} else ${recent} end,
-        last_accepted = case when cardinality(${recent}) < ${limit}::int then ${requestId} else w.last_accepted end,
-        updated_at = now()
-      returning w.last_accepted = ${requestId} as allowed, cardinality(w.hits)::int as count,
-        w.hits[1] as oldest, ${now} as now_ms`.execute(this.db);
-    const row = result.rows[0];
-    if (!row) throw new Error('rate limit upsert returned no row');
-    if (row.allowed) return { allowed: true, remaining: Math.max(0, limit - row.count), retryAfterMs: 0 };
-    return {
-      allowed: false,
-      remaining: 0,
-      retryAfterMs: Math.max(1, Number(row.oldest) + windowMs - Number(row.now_ms)),
-    };
+  hit(buckets: readonly BucketLimit[]): Promise<RateLimitDecision> {
+    return this.batcher.load(buckets);
+  }
+
+  async count(bucket: string, windowMs: number): Promise<number> {
+    const result = await sql<{ count: number }>`
+      select coalesce((select cardinality(array(
+        select h from unnest(hits) as h where h > (extract(epoch from clock_timestamp()) * 1000)::bigint - ${windowMs}::bigint
+      )) from rate_limit_windows where bucket = ${bucket}), 0)::int as count`.execute(this.db);
+    return result.rows[0]?.count ?? 0;
+  }
+
+  private decide(requests: readonly (readonly BucketLimit[])[]): Promise<RateLimitDecision[]> {
+    const names = [...new Set(requests.flatMap((request) => request.map(({ bucket }) => bucket)))].sort();
+    return this.db.transaction().execute(async (tx) => {
+      // The no-op update locks existing rows and returns them; missing rows are created locked.
+      const locked = await sql<LockedRow>`
+        insert into rate_limit_windows as w (bucket, hits, updated_at)
+        select name, '{}'::bigint[], now() from unnest(${names}::text[]) as name order by name
+        on conflict (bucket) do update set updated_at = w.updated_at
+        returning w.bucket, w.hits, (extract(epoch from clock_timestamp()) * 1000)::bigint as now_ms`.execute(
+        tx,
+      );
+      const now = Number(locked.rows[0]?.now_ms ?? Date.now());
+      const logs = new Map(locked.rows.map((row) => [row.bucket, row.hits.map(Number)]));
+      const decisions = requests.map((request) => decideAgainstLogs(logs, request, now));
+      const written = names.map((name) => `{${(logs.get(name) ?? []).join(',')}}`);
+      await sql`
+        update rate_limit_windows as w set hits = v.hits::bigint[], updated_at = now()
+        from unnest(${names}::text[], ${written}::text[]) as v(bucket, hits)
+        where w.bucket = v.bucket`.execute(tx);
+      return decisions;
+    });
   }
 
   async sweep(): Promise<void> {
-    await sql`delete from rate_limit_windows where updated_at < now() - interval '1 minute'`
+    await sql`delete from rate_limit_windows where updated_at < now() - interval '2 minutes'`
       .execute(this.db)
       .catch(() => undefined);
   }

@@ -11,7 +11,9 @@ import { startTestApi } from '../support/test-api';
 async function expectSharedBudget(first: RateLimitStore, second: RateLimitStore): Promise<void> {
   const bucket = `m:${randomUUID()}`;
   const decisions = await Promise.all(
-    Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? first : second).hit(bucket, 10, 1000)),
+    Array.from({ length: 16 }, (_, i) =>
+      (i % 2 === 0 ? first : second).hit([{ bucket, limit: 10, windowMs: 1000 }]),
+    ),
   );
   expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
   const refused = decisions.filter((decision) => !decision.allowed);
@@ -21,7 +23,7 @@ async function expectSharedBudget(first: RateLimitStore, second: RateLimitStore)
     expect(decision.retryAfterMs).toBeLessThanOrEqual(1000);
   }
   // Another bucket is untouched.
-  expect((await first.hit(`m:${randomUUID()}`, 10, 1000)).allowed).toBe(true);
+  expect((await first.hit([{ bucket: `m:${randomUUID()}`, limit: 10, windowMs: 1000 }])).allowed).toBe(true);
 }
 
 describe('PostgreSQL store (on the test database: PostgreSQL or PGlite)', () => {
@@ -42,10 +44,10 @@ describe('PostgreSQL store (on the test database: PostgreSQL or PGlite)', () => 
   });
 
   it('sweeps buckets idle for a minute', async () => {
-    await stores[0]!.hit('m:stale', 10, 1000);
+    await stores[0]!.hit([{ bucket: 'm:stale', limit: 10, windowMs: 1000 }]);
     await database.db
       .updateTable('rate_limit_windows')
-      .set({ updated_at: new Date(Date.now() - 120_000) })
+      .set({ updated_at: new Date(Date.now() - 180_000) })
       .where('bucket', '=', 'm:stale')
       .execute();
     await stores[0]!.sweep();

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as sandbox from './0002-sandbox';
 import * as callbacks from './0003-callbacks';
+import * as hardening from './0004-hardening';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-sandbox': sandbox,
   '0003-callbacks': callbacks,
+  '0004-hardening': hardening,
 };

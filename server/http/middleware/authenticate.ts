@@ -1,22 +1,58 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { AppError } from '../../errors';
-import { merchantBucket, paymentBucket } from '../../ratelimit';
-import { operationsAllow } from '../../tokens';
+import {
+  merchantBucket,
+  paymentBucket,
+  paymentCeilingBucket,
+  RATE_LIMIT,
+  type BucketLimit,
+} from '../../ratelimit';
+import { operationsAllow, type TokenGrant } from '../../tokens';
 import type { ApiDependencies, ApiEnv } from '../context';
+import { clientAddress } from '../request-info';
 import { enforceRateLimit } from './rate-limit';
 
-const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+)$/;
+/** RFC 6750 bearer credentials; the scheme name is case-insensitive (RFC 9110 §11.1). */
+const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*)$/i;
 const CHALLENGE = 'Bearer realm="payin-api"';
 
-/** The request path as operations see it: below the API base, e.g. "/payins/order-1". */
+/**
+ * The request path as operations see it, below the API base: each segment percent-decoded once
+ * (so `order%2B1` and `order+1` are the same payin), a decoded "/" or "%" written back encoded so
+ * segments stay apart. e.g. "/payins/order-1".
+ */
 export function operationPath(c: Context): string {
-  return c.req.path.replace(/^\/api(?=\/)/, '');
+  const raw = new URL(c.req.url).pathname.replace(/^\/api(?=\/)/, '');
+  return raw
+    .split('/')
+    .map((segment) => {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+      return decoded.replace(/%/g, '%25').replace(/\//g, '%2F');
+    })
+    .join('/');
+}
+
+/** The buckets a request of this grant counts in: the merchant's, or the payment's and the merchant-wide ceiling. */
+export function bucketsOf(grant: TokenGrant, ceiling: number): BucketLimit[] {
+  if (grant.paymentScope === undefined)
+    return [{ bucket: merchantBucket(grant.merchantCode), ...RATE_LIMIT }];
+  return [
+    { bucket: paymentBucket(grant.merchantCode, grant.paymentScope), ...RATE_LIMIT },
+    { bucket: paymentCeilingBucket(grant.merchantCode), limit: ceiling, windowMs: RATE_LIMIT.windowMs },
+  ];
 }
 
 /**
- * Bearer token → grant → merchant → rate limit (the merchant's bucket, or the payment's own bucket
- * for a token confined to one payin) → the token's operations must allow "METHOD path".
+ * Bearer token → grant → (browser check) → merchant → rate limit: the merchant's bucket, or for a
+ * token confined to one payin the payment's own bucket within the merchant-wide ceiling. A token
+ * that does not verify counts as a failed authentication of the client address, never against a
+ * merchant (docs/decisions/017-abuse-limits.md).
  */
 export async function authenticate(c: Context<ApiEnv>, deps: ApiDependencies): Promise<void> {
   const header = c.req.header('authorization');
@@ -25,36 +61,44 @@ export async function authenticate(c: Context<ApiEnv>, deps: ApiDependencies): P
       headers: { 'www-authenticate': CHALLENGE },
     });
   }
-  const token = BEARER.exec(header)?.[1];
+  const token = BEARER.exec(header.trim())?.[1];
   if (token === undefined) {
     throw new AppError('TOKEN_INVALID', 'The Authorization header is not a bearer token.', {
       headers: { 'www-authenticate': `${CHALLENGE}, error="invalid_request"` },
     });
   }
-  let grant;
+  let grant: TokenGrant;
   try {
     grant = deps.tokens.authenticate(token);
   } catch (error) {
-    if (error instanceof AppError) {
-      throw new AppError(error.code, error.message, {
+    if (!(error instanceof AppError)) throw error;
+    const lockout = await deps.authFailures.recordFailure(clientAddress(c, deps.trustProxy));
+    throw (
+      lockout ??
+      new AppError(error.code, error.message, {
         headers: { 'www-authenticate': `${CHALLENGE}, error="invalid_token"` },
-      });
-    }
-    throw error;
-  }
-  const merchant = await deps.merchants.require(grant.merchantCode);
-  const bucket = grant.paymentScope
-    ? paymentBucket(merchant.code, grant.paymentScope)
-    : merchantBucket(merchant.code);
-  await enforceRateLimit(c, deps, bucket);
-  if (!operationsAllow(grant.operations, c.req.method, operationPath(c))) {
-    throw new AppError(
-      'OPERATION_NOT_PERMITTED',
-      `The token does not allow ${c.req.method} ${operationPath(c)}.`,
+      })
     );
   }
+  if (c.req.header('origin') !== undefined && grant.paymentScope === undefined) {
+    throw new AppError(
+      'BROWSER_NOT_ALLOWED',
+      'This token is not confined to one payin, so it must stay on the merchant server: browsers may use only ' +
+        'payment-scoped tokens (POST /auth-tokens-by-action, or literal operations of one payin).',
+    );
+  }
+  const merchant = await deps.merchants.require(grant.merchantCode);
+  await enforceRateLimit(c, deps, bucketsOf(grant, deps.paymentCeiling));
   c.set('grant', grant);
   c.set('merchant', merchant);
+}
+
+/** The token's operations must allow "METHOD path". */
+export function requireOperation(c: Context<ApiEnv>): void {
+  const path = operationPath(c);
+  if (!operationsAllow(c.get('grant').operations, c.req.method, path)) {
+    throw new AppError('OPERATION_NOT_PERMITTED', `The token does not allow ${c.req.method} ${path}.`);
+  }
 }
 
 /** A token confined to one payin may touch only that payin. */

@@ -5,16 +5,20 @@ import { CURRENCIES, CURRENCY_CODES, isCurrencyCode } from '@/lib/money';
 import { requireAdapter } from '../../methods';
 import { defineRoute, type ApiRoute } from '../route';
 
-/** A comma-separated query list; values that are not supported are ignored (specification, Limits). */
-function queryList<T extends string>(
+/**
+ * A comma-separated query list; unsupported or invalid values are ignored (specification, Limits),
+ * and a list with none left is as if the parameter were absent.
+ */
+export function queryList<T extends string>(
   value: string | undefined,
   accept: (entry: string) => entry is T,
 ): T[] | undefined {
   if (value === undefined) return undefined;
-  return value
+  const accepted = value
     .split(',')
     .map((entry) => entry.trim().toUpperCase())
     .filter(accept);
+  return accepted.length > 0 ? accepted : undefined;
 }
 
 const currenciesBody = () => ({

@@ -1,12 +1,10 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { idPayinSchema } from '@/lib/schemas';
-import { AppError, parseOrThrow } from '../../errors';
+import { parseOrThrow } from '../../errors';
 import type { ApiEnv } from '../context';
 
-/** The {idPayin} path parameter; "!action" segments that no route serves are 404, not 400. */
+/** The {idPayin} path parameter ("!action" segments never get here: they are routes of their own). */
 export function idPayinParam(c: Context<ApiEnv>): string {
-  const raw = c.req.param('idPayin') ?? '';
-  if (raw.startsWith('!')) throw new AppError('NOT_FOUND', `No action ${raw} on payins.`);
-  return parseOrThrow(idPayinSchema, raw, 'idPayin');
+  return parseOrThrow(idPayinSchema, c.req.param('idPayin') ?? '', 'idPayin');
 }

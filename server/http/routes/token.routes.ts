@@ -1,34 +1,58 @@
 import 'server-only';
+import type { Context } from 'hono';
 import { authTokenByActionRequestSchema, authTokenRequestSchema } from '@/lib/schemas';
 import { tokenResponseSchema } from '@/lib/api/responses';
 import { AppError } from '../../errors';
-import { merchantBucket } from '../../ratelimit';
+import type { Merchant } from '../../merchants';
+import { merchantBucket, RATE_LIMIT } from '../../ratelimit';
 import { operationsForAction } from '../../tokens';
 import type { ApiDependencies } from '../context';
 import { enforceRateLimit } from '../middleware/rate-limit';
+import { clientAddress } from '../request-info';
 import { defineRoute } from '../route';
-import type { Context } from 'hono';
 
 const CREDENTIAL_ERRORS = [
   'VALIDATION_FAILED',
   'MALFORMED_JSON',
   'INVALID_CREDENTIALS',
+  'BROWSER_NOT_ALLOWED',
+  'TOO_MANY_FAILED_ATTEMPTS',
   'RATE_LIMITED',
 ] as const;
 
-/** Rate limit by merchant code, then check the credentials; an unknown code costs the same as a bad secret. */
+/**
+ * Credentials first, then the merchant's budget: a wrong secret costs the merchant nothing (the
+ * code is public in every payment link); it counts as a failure of the client address and of the
+ * code, whose lockouts apply before any check. Unknown codes cost no database lookup.
+ */
 async function authenticateMerchant(
   c: Context,
   deps: ApiDependencies,
   body: { merchantCode: string; secret: string; validitySecs?: number | undefined },
-) {
-  await enforceRateLimit(c, deps, merchantBucket(body.merchantCode));
+): Promise<Merchant> {
+  if (c.req.header('origin') !== undefined) {
+    throw new AppError(
+      'BROWSER_NOT_ALLOWED',
+      'The merchant secret must never reach a browser (specification, Authentication 2): request tokens from the merchant server.',
+    );
+  }
+  const address = clientAddress(c, deps.trustProxy);
+  await deps.authFailures.assertMayTry(address, body.merchantCode);
+  const merchant = deps.merchants.authenticateKnown(body.merchantCode, body.secret);
+  if (!merchant) {
+    throw (
+      (await deps.authFailures.recordFailure(address, body.merchantCode)) ??
+      new AppError('INVALID_CREDENTIALS', 'The merchant code or secret is not valid.')
+    );
+  }
+  deps.authFailures.recordSuccess(address, merchant.code);
+  await enforceRateLimit(c, deps, [{ bucket: merchantBucket(merchant.code), ...RATE_LIMIT }]);
   if (body.validitySecs !== undefined && body.validitySecs > deps.tokens.maxValiditySecs) {
     throw new AppError('VALIDATION_FAILED', `validitySecs may be at most ${deps.tokens.maxValiditySecs}.`, {
       errors: [{ field: 'validitySecs', message: `At most ${deps.tokens.maxValiditySecs}.` }],
     });
   }
-  return deps.merchants.authenticate(body.merchantCode, body.secret);
+  return merchant;
 }
 
 export const tokenRoutes = [
@@ -38,8 +62,9 @@ export const tokenRoutes = [
     operationId: 'createAuthToken',
     summary: 'Issue a token for a list of operations',
     description:
-      'Issues a JWT (HS256) allowing the listed operations ("METHOD path", the path a fully anchored regular expression). ' +
-      'A token whose operations are literal paths of one payin is confined to that payin and may be given to the customer.',
+      'Issues a JWT (HS256) allowing the listed operations ("METHOD path", the path a fully anchored RE2 regular expression ' +
+      'with at most 24 branch points). A token whose operations are literal paths of one payin is confined to that payin and ' +
+      'may be given to the customer. Never call this from a browser: requests carrying an Origin header are refused.',
     tag: 'Authentication',
     versioned: true,
     auth: 'credentials',
@@ -66,7 +91,7 @@ export const tokenRoutes = [
     description:
       'PAYIN_CREATE allows POST /payins/!availablePaymentOptions, POST and GET /payins/{idPayment}, and what the customer needs to finish ' +
       'that payment: POST /payins/{idPayment}/!setExternalReference, GET /merchant-info and, for sandbox merchants, the simulate call. ' +
-      'PAYIN_INFO allows only GET /payins/{idPayment}.',
+      'PAYIN_INFO allows only GET /payins/{idPayment}. Never call this from a browser: requests carrying an Origin header are refused.',
     tag: 'Authentication',
     versioned: true,
     auth: 'credentials',
