@@ -1,9 +1,10 @@
 import 'server-only';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from './config';
+import { createFrontDoor } from './http/front-door';
+import { registerInProcessApi } from './http/in-process';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
 
@@ -11,10 +12,6 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 /** The project root: this file runs as dist/server/main.js. */
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-function isApiPath(url: string | undefined): boolean {
-  return url === '/api' || (url?.startsWith('/api/') ?? false) || (url?.startsWith('/api?') ?? false);
-}
 
 function printBanner(url: string, demo: { merchantCode: string; secret: string } | undefined): void {
   const lines = [
@@ -60,47 +57,46 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const runtime = await createRuntime(config, { logger });
 
-  // The hosted app's BFF calls this process's own API over loopback unless told otherwise.
-  const loopback = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
-  process.env.PAYIN_API_URL ??= `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.PORT}/api`;
+  // The hosted app calls this process's own API in-process unless PAYIN_API_URL names another.
+  if (config.SERVE_WEB) registerInProcessApi(runtime.api);
   const web = config.SERVE_WEB ? await startWeb(config) : undefined;
-  const handleApi = getRequestListener(runtime.api.fetch);
-
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    if (isApiPath(request.url)) {
-      void handleApi(request, response);
-      return;
-    }
-    if (!web) {
-      response
-        .writeHead(404, { 'content-type': 'text/plain' })
-        .end('This instance serves the API only (SERVE_WEB=false).');
-      return;
-    }
-    web.handle(request, response).catch((error: unknown) => {
-      logger.error({ err: error, path: request.url }, 'web request failed');
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end('Internal server error');
-    });
+  const door = createFrontDoor({
+    logger,
+    api: getRequestListener(runtime.api.fetch),
+    web: web?.handle,
+    publicUrl: config.publicUrl,
+    trustProxy: config.TRUST_PROXY,
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECS * 1000,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_SECS * 1000,
+    maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
   });
-  server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolveListen, rejectListen) => {
-    server.once('error', rejectListen);
-    server.listen(config.PORT, config.HOST, () => resolveListen());
+    door.server.once('error', rejectListen);
+    door.server.listen(config.PORT, config.HOST, () => resolveListen());
   });
   printBanner(config.publicUrl, runtime.demoCredentials);
   if (config.BACKGROUND_WORKERS) for (const worker of runtime.workers) worker.start();
 
   let stopping = false;
+  // Stop accepting, finish what is in flight, close keep-alive connections, then the app, the
+  // workers and last the database pool, which in-flight requests still need until then.
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    server.close();
-    server.closeIdleConnections();
-    void Promise.allSettled([web?.close(), runtime.close()]).then(() => process.exit(0));
-    setTimeout(() => process.exit(1), 10_000).unref();
+    const deadlineMs = config.SHUTDOWN_TIMEOUT_SECS * 1000;
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, deadlineMs + 10_000).unref();
+    void (async () => {
+      await door.stop({ idleGraceMs: 1000, deadlineMs });
+      await Promise.allSettled([web?.close()]);
+      await runtime.close();
+      logger.info('stopped');
+      process.exit(0);
+    })();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -14,9 +14,31 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; problem: Problem | undefined; unreachable?: boolean };
 
-/** The payin API's base address for this deployment's own server code (set by server/main.ts). */
-export function payinApiUrl(): string {
-  return process.env.PAYIN_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}/api`;
+/**
+ * Where the hosted app's server code finds the payin API: a `fetch` the server process registered
+ * for its own API (server/http/in-process.ts), or an address. Both speak the same HTTP semantics.
+ */
+export interface PayinApiTransport {
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+}
+
+/** The key under which the server process registers its own API (a global: Next's bundle shares no module with it). */
+export const IN_PROCESS_API = Symbol.for('payin-gateway.in-process-api');
+
+/**
+ * This deployment's payin API: the address in PAYIN_API_URL when the operator set one, else this
+ * process's own API without a network hop, else this server over loopback.
+ */
+export function defaultTransport(): PayinApiTransport {
+  const configured = process.env.PAYIN_API_URL;
+  const inProcess = (globalThis as Record<symbol, unknown>)[IN_PROCESS_API] as
+    ((request: Request) => Promise<Response>) | undefined;
+  if (configured === undefined && inProcess) return { baseUrl: 'http://in-process/api', fetch: inProcess };
+  return {
+    baseUrl: configured ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}/api`,
+    fetch: (request) => fetch(request),
+  };
 }
 
 /**
@@ -25,9 +47,13 @@ export function payinApiUrl(): string {
  * that follows it; responses are parsed at this boundary.
  */
 export class PayinApiClient {
+  /**
+   * @param forwardedFor the customer's address (X-Forwarded-For as the front door set it), so the
+   *   API counts failed authentication against the customer, not against this server.
+   */
   constructor(
     private readonly token: string | undefined,
-    private readonly baseUrl: string = payinApiUrl(),
+    private readonly options: { forwardedFor?: string | undefined; transport?: PayinApiTransport } = {},
   ) {}
 
   getPayin(idPayin: string) {
@@ -86,15 +112,19 @@ export class PayinApiClient {
     const headers: Record<string, string> = { accept: 'application/json', 'x-api-version': '2' };
     if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor;
+    const transport = this.options.transport ?? defaultTransport();
     let response: Response;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        cache: 'no-store',
-        signal: AbortSignal.timeout(10_000),
-      });
+      response = await transport.fetch(
+        new Request(`${transport.baseUrl}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          cache: 'no-store',
+          signal: AbortSignal.timeout(10_000),
+        }),
+      );
     } catch {
       return { ok: false, status: 503, problem: undefined, unreachable: true };
     }

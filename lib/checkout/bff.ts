@@ -1,4 +1,4 @@
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
 import { PayinApiClient } from '../api/payin-client';
 import { requestOrigin } from './origin';
@@ -9,15 +9,28 @@ export interface PaymentRoute {
   params: Promise<{ merchantCode: string; idPayin: string }>;
 }
 
+/**
+ * The payment a BFF route serves. Next hands route handlers their segments already decoded (pages
+ * get them raw), so they are not decoded again: `%2561` stays "%61", never "a" (no double decoding).
+ */
 export async function paymentOf(route: PaymentRoute) {
   const { merchantCode, idPayin } = await route.params;
-  return { merchantCode: decodeURIComponent(merchantCode), idPayin: decodeURIComponent(idPayin) };
+  return { merchantCode, idPayin };
+}
+
+/**
+ * An API client acting for the customer of this request: the API sees the customer's address (as
+ * the front door set it), so a customer's failures never count against this server.
+ */
+export async function apiForCustomer(token: string | undefined): Promise<PayinApiClient> {
+  const forwardedFor = (await headers()).get('x-forwarded-for') ?? undefined;
+  return new PayinApiClient(token, { forwardedFor });
 }
 
 /** The customer's API client, from the cookie scoped to this payment; undefined when it is gone. */
 export async function customerApi(): Promise<PayinApiClient | undefined> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  return token ? new PayinApiClient(token) : undefined;
+  return token ? apiForCustomer(token) : undefined;
 }
 
 export function wantsJson(request: NextRequest): boolean {

@@ -10,10 +10,12 @@ export function requestOrigin(headers: Headers, fallbackProtocol: string): strin
 
 /** Browsers keep Secure cookies over https, and over http only for loopback hosts (development, tests). */
 export function isSecureContext(headers: Headers, fallbackProtocol: string): boolean {
-  const origin = new URL(requestOrigin(headers, fallbackProtocol));
+  // The front door (server/http/front-door.ts) validates Host and X-Forwarded-*; stay total anyway.
+  const text = requestOrigin(headers, fallbackProtocol);
+  const origin = URL.canParse(text) ? new URL(text) : undefined;
   return (
-    origin.protocol === 'https:' ||
+    origin?.protocol === 'https:' ||
     (process.env.PUBLIC_URL ?? '').startsWith('https:') ||
-    ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname)
+    ['localhost', '127.0.0.1', '[::1]'].includes(origin?.hostname ?? '')
   );
 }

@@ -26,12 +26,26 @@ export const phoneNumberSchema = z.pipe(
     .check(z.regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone number in international form, e.g. +66812345678.')),
 );
 
+/** Text without C0 or C1 control characters (NUL included), which no person types and no rail carries. */
+export const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const noControlCharacters = z.regex(WITHOUT_CONTROL_CHARACTERS, 'Must not contain control characters.');
+
 export const accountNameSchema = z
   .string()
-  .check(z.trim(), z.minLength(1, 'Required.'), z.maxLength(140, 'At most 140 characters.'));
+  .check(
+    z.trim(),
+    z.minLength(1, 'Required.'),
+    z.maxLength(140, 'At most 140 characters.'),
+    noControlCharacters,
+  );
 export const accountNumberSchema = z
   .string()
-  .check(z.trim(), z.minLength(1, 'Required.'), z.maxLength(64, 'At most 64 characters.'));
+  .check(
+    z.trim(),
+    z.minLength(1, 'Required.'),
+    z.maxLength(64, 'At most 64 characters.'),
+    noControlCharacters,
+  );
 
 export const CUSTOMER_FIELD_SCHEMAS = {
   emailAddress: emailSchema,

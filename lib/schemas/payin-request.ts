@@ -8,6 +8,7 @@ import {
   domesticPhoneRule,
   type CustomerField,
 } from './customer-fields';
+import { WITHOUT_CONTROL_CHARACTERS } from './customer-data';
 import { absoluteUrlSchema, accountSchema, emailSchema, moneySchema, phoneNumberSchema } from './primitives';
 
 export const methodCodeSchema = z.enum(METHOD_CODES, { error: 'Unknown payment method code.' });
@@ -26,7 +27,13 @@ export const paymentMethodSchema = z.object({
   emailAddress: miniOptional(emailSchema),
   phoneNumber: miniOptional(phoneNumberSchema),
   account: accountSchema.optional(),
-  productId: z.string().trim().min(1).max(64).optional(),
+  productId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(WITHOUT_CONTROL_CHARACTERS, 'Must not contain control characters.')
+    .optional(),
 });
 
 export type PaymentMethodRequest = z.infer<typeof paymentMethodSchema>;
@@ -118,5 +125,11 @@ export type CreatePayinRequest = z.infer<typeof createPayinRequestSchema>;
 export const availableOptionsRequestSchema = z.object({ money: moneySchema });
 
 export const setExternalReferenceRequestSchema = z.object({
-  reference: z.string().trim().min(1).max(64),
+  /** For P2A_V2 and QRIN exactly 12 digits (the UTR); other methods keep what the customer gives. */
+  reference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(WITHOUT_CONTROL_CHARACTERS, 'Must not contain control characters.'),
 });

@@ -28,6 +28,7 @@ export const ERRORS = {
   PAYIN_ALREADY_EXISTS: { status: 409, title: 'Payin already exists' },
   PAYIN_FINAL: { status: 409, title: 'Payin is already final' },
   EXTERNAL_REFERENCE_REQUIRED: { status: 409, title: 'External reference required first' },
+  LENGTH_REQUIRED: { status: 411, title: 'Content-Length required' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Request body too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Request body must be JSON' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },

@@ -8,13 +8,16 @@ function incomingOf(c: Context): IncomingMessage | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
 
-/** The client's address (server/net/client-address.ts), or "unknown" outside a real server. */
+/**
+ * The client's address (server/net/client-address.ts), or "unknown" outside a real server. The
+ * hosted app's in-process calls carry their customer's address in X-Forwarded-For.
+ */
 export function clientAddress(c: Context, trustProxy: boolean): string {
-  const incoming = incomingOf(c);
+  const inProcess = (c.env as { inProcess?: boolean } | undefined)?.inProcess === true;
   return clientAddressOf({
-    peer: incoming?.socket.remoteAddress,
+    peer: incomingOf(c)?.socket.remoteAddress,
     forwardedFor: c.req.header('x-forwarded-for'),
-    trustProxy,
+    trustProxy: trustProxy || inProcess,
   });
 }
 

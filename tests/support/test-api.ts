@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createFrontDoor, type FrontDoor } from '@/server/http/front-door';
 import type { Clock } from '@/server/clock';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
@@ -50,6 +51,8 @@ export interface TestApi {
   baseUrl: string;
   client: ApiClient;
   runtime: Runtime;
+  /** The HTTP server in front of the API. */
+  door: FrontDoor;
   /** Provisions a fresh merchant (its own rate-limit budget), sandbox by default. */
   createMerchant(overrides?: Partial<MerchantEntry>): Promise<TestMerchant>;
   close(): Promise<void>;
@@ -78,12 +81,19 @@ export async function startTestApi(
     database,
     ...(options.clock && { clock: options.clock }),
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: runtime.api.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(started),
-    );
+  // The same front door as `npm start` (API only: the hosted app is tested end to end).
+  const door = createFrontDoor({
+    logger: runtime.deps.logger,
+    api: getRequestListener(runtime.api.fetch),
+    web: undefined,
+    publicUrl: config.publicUrl,
+    trustProxy: config.TRUST_PROXY,
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECS * 1000,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_SECS * 1000,
+    maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
   });
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => door.server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = door.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}/api`;
   const pepper = await runtime.deps.db
     .selectFrom('server_secrets')
@@ -110,8 +120,9 @@ export async function startTestApi(
       runtime.deps.merchants.remember(merchant);
       return { merchantCode: merchant.code, secret: entry.secret, callbackSecret: merchant.callbackSecret };
     },
+    door,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      await door.stop({ idleGraceMs: 0, deadlineMs: 2000 });
       await runtime.close();
     },
   };

@@ -6,7 +6,7 @@ import { CheckoutView } from '@/components/checkout/checkout-view';
 import { PendingView } from '@/components/completion/pending-view';
 import { FinalScreen } from '@/components/completion/final-screen';
 import { PaymentShell } from '@/components/layout/payment-shell';
-import { PayinApiClient } from '@/lib/api/payin-client';
+import { apiForCustomer } from '@/lib/checkout/bff';
 import { parseCheckoutParams } from '@/lib/checkout/params';
 import { CONFIRMED_COOKIE, paymentPath, SESSION_COOKIE, tokenSubject } from '@/lib/checkout/session-cookie';
 import { StatusIsland } from '@/components/live/status-island';
@@ -45,7 +45,7 @@ export default async function PaymentPage({
   if (!token) return <ErrorScreen message={t('errors.sessionMissing')} />;
   if (tokenSubject(token) !== merchantCode) return <ErrorScreen message={t('errors.tokenOtherMerchant')} />;
 
-  const api = new PayinApiClient(token);
+  const api = await apiForCustomer(token);
   const [existing, info] = await Promise.all([api.getPayin(idPayin), api.merchantInfo()]);
   if (!existing.ok && existing.status !== 404) {
     const code = existing.problem?.code;

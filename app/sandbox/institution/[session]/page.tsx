@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PaymentShell } from '@/components/layout/payment-shell';
-import { PayinApiClient } from '@/lib/api/payin-client';
+import { apiForCustomer } from '@/lib/checkout/bff';
 import { single } from '@/lib/checkout/query';
 import { safeReturnPath } from '@/lib/checkout/return-path';
 import { formatMoney } from '@/lib/format/money-format';
@@ -24,7 +24,7 @@ export default async function InstitutionPage({
     getTranslations('sandbox.institution'),
     getLocale(),
   ]);
-  const result = await new PayinApiClient(undefined).institutionSession(decodeURIComponent(session));
+  const result = await (await apiForCustomer(undefined)).institutionSession(decodeURIComponent(session));
   if (!result.ok) {
     return (
       <PaymentShell>

@@ -1,6 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { PayinApiClient } from '@/lib/api/payin-client';
-import { isSameOrigin, readFields, relativeRedirect } from '@/lib/checkout/bff';
+import { apiForCustomer, isSameOrigin, readFields, relativeRedirect } from '@/lib/checkout/bff';
 import { safeReturnPath } from '@/lib/checkout/return-path';
 
 /**
@@ -13,10 +12,7 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   const [{ session }, fields] = await Promise.all([params, readFields(request)]);
   const decision =
     fields.decision === 'approve' ? 'approve' : fields.decision === 'decline' ? 'decline' : undefined;
-  if (decision)
-    await new PayinApiClient(undefined).decideAtInstitution(decodeURIComponent(session), decision);
-  const back =
-    safeReturnPath(fields.return) ??
-    `/sandbox/institution/${encodeURIComponent(decodeURIComponent(session))}`;
+  if (decision) await (await apiForCustomer(undefined)).decideAtInstitution(session, decision);
+  const back = safeReturnPath(fields.return) ?? `/sandbox/institution/${encodeURIComponent(session)}`;
   return relativeRedirect(back);
 }

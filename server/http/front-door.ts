@@ -1,0 +1,264 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import { isLoopbackAddress, normaliseAddress } from '../net/client-address';
+import { MAX_BODY_BYTES } from './body';
+import { problemBody, PROBLEM_CONTENT_TYPE } from './problem';
+
+export type Handler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+
+export interface FrontDoorOptions {
+  logger: Logger;
+  /** The payin API (Hono) for /api and /api/*. */
+  api: Handler;
+  /** The hosted app (Next) for everything else; absent on API-only instances. */
+  web: Handler | undefined;
+  /** The public address: its host stands in for the Host an HTTP/1.0 request may omit. */
+  publicUrl: string;
+  trustProxy: boolean;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** 0: no limit. */
+  maxConnectionsPerAddress: number;
+}
+
+export interface FrontDoor {
+  server: Server;
+  /**
+   * Graceful stop: stops accepting connections, lets in-flight requests finish (each answered with
+   * Connection: close), gives idle keep-alive connections `idleGraceMs` to send one last request,
+   * then closes them; anything still open at `deadlineMs` is cut.
+   */
+  stop(options: { idleGraceMs: number; deadlineMs: number }): Promise<void>;
+}
+
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
+/** A Host (or X-Forwarded-Host) value: a name or address and an optional port, nothing else. */
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function validHost(value: string | undefined): value is string {
+  if (value === undefined || value.length > 255 || !HOST.test(value)) return false;
+  const port = /:(\d+)$/.exec(value.startsWith('[') ? value.slice(value.indexOf(']')) : value)?.[1];
+  return port === undefined || Number(port) <= 65535;
+}
+
+/** Every segment decodes as UTF-8 percent-encoding (`%` alone or `%E0%A4` would make a page throw). */
+function decodablePath(path: string): boolean {
+  try {
+    for (const segment of path.split('/')) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function sendProblem(response: ServerResponse, request: IncomingMessage, error: AppError): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const requestId = randomUUID();
+  const target = request.url ?? '/';
+  // The URL parser percent-encodes what a URI may not contain; the target is raw bytes off the wire.
+  const instance = target.startsWith('/') ? new URL(target, 'http://localhost').pathname : '/';
+  const body = JSON.stringify(problemBody(error, instance, requestId));
+  response.writeHead(error.status, {
+    'content-type': PROBLEM_CONTENT_TYPE,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-request-id': requestId,
+    ...error.headers,
+  });
+  response.end(body);
+}
+
+/**
+ * Normalises what comes off the wire before either app sees it, so no request shape they were not
+ * written for reaches them: the request target (origin form only; `*` and absolute form handled
+ * here), Host (required unless HTTP/1.0, where the public host stands in), forwarded headers (kept
+ * only from a trusted proxy or our own loopback, else replaced by what the connection says), and on
+ * the hosted app malformed percent-encoding and bodies over the API's limit.
+ */
+function normalise(request: IncomingMessage): AppError | 'options-asterisk' | undefined {
+  const target = request.url ?? '';
+  if (target === '*') {
+    return request.method === 'OPTIONS'
+      ? 'options-asterisk'
+      : new AppError('BAD_REQUEST', 'The request target "*" is only meaningful for OPTIONS.');
+  }
+  if (/^https?:\/\//i.test(target)) {
+    // Absolute form (RFC 9112 §3.2.2): its authority replaces Host.
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      return new AppError('BAD_REQUEST', 'The request target is not a valid URL.');
+    }
+    request.url = `${url.pathname}${url.search}`;
+    request.headers.host = url.host;
+  } else if (!target.startsWith('/')) {
+    return new AppError('BAD_REQUEST', 'The request target must be a path.');
+  }
+  return undefined;
+}
+
+export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
+  const { logger } = options;
+  const publicHost = new URL(options.publicUrl).host;
+  const connectionsByAddress = new Map<string, number>();
+  const sockets = new Map<Socket, { active: number }>();
+  let stopping = false;
+  let onSocketsChanged: (() => void) | undefined;
+
+  const trusted = (socket: Socket) => options.trustProxy || isLoopbackAddress(socket.remoteAddress);
+
+  function prepare(request: IncomingMessage): AppError | 'options-asterisk' | undefined {
+    const targetProblem = normalise(request);
+    if (targetProblem !== undefined) return targetProblem;
+
+    const host = request.headers.host;
+    if (host === undefined || host === '') {
+      if (request.httpVersionMajor === 1 && request.httpVersionMinor === 0) request.headers.host = publicHost;
+      else return new AppError('BAD_REQUEST', 'HTTP/1.1 requests must carry a Host header.');
+    } else if (!validHost(host)) {
+      return new AppError('BAD_REQUEST', 'The Host header is malformed.');
+    }
+
+    if (trusted(request.socket)) {
+      if (!validHost(request.headers['x-forwarded-host'] as string | undefined))
+        delete request.headers['x-forwarded-host'];
+      const proto = request.headers['x-forwarded-proto'];
+      if (proto !== 'http' && proto !== 'https') delete request.headers['x-forwarded-proto'];
+    } else {
+      for (const name of FORWARDED_HEADERS) delete request.headers[name];
+    }
+    if (request.headers['x-forwarded-for'] === undefined) {
+      const peer = normaliseAddress(request.socket.remoteAddress);
+      if (peer !== undefined) request.headers['x-forwarded-for'] = peer;
+    }
+
+    const url = request.url ?? '/';
+    if (!isApiPath(url)) {
+      if (!decodablePath(url.split('?')[0]!)) {
+        return new AppError('BAD_REQUEST', 'The path is not valid percent-encoded UTF-8.');
+      }
+      const length = request.headers['content-length'];
+      if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+        return new AppError('PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+      }
+      if (length === undefined && request.headers['transfer-encoding'] !== undefined) {
+        return new AppError('LENGTH_REQUIRED', 'Send the body with a Content-Length.');
+      }
+    }
+    return undefined;
+  }
+
+  const server = createServer(
+    {
+      // We answer a missing Host ourselves, with problem+json (HTTP/1.0 may omit it).
+      requireHostHeader: false,
+      headersTimeout: options.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs,
+      // How often Node checks those timeouts (default 30 s, which would let them overrun).
+      connectionsCheckingInterval: Math.min(1000, options.headersTimeoutMs),
+    },
+    (request, response) => {
+      const state = sockets.get(request.socket);
+      if (state) state.active++;
+      response.on('close', () => {
+        if (state) state.active--;
+        onSocketsChanged?.();
+      });
+      // While stopping, every answer closes its connection.
+      if (stopping) response.setHeader('connection', 'close');
+
+      const prepared = prepare(request);
+      if (prepared === 'options-asterisk') {
+        response.writeHead(204, { allow: 'GET, POST, OPTIONS' }).end();
+        return;
+      }
+      if (prepared !== undefined) {
+        sendProblem(response, request, prepared);
+        return;
+      }
+      const handler = isApiPath(request.url ?? '/') ? options.api : options.web;
+      if (!handler) {
+        sendProblem(
+          response,
+          request,
+          new AppError('NOT_FOUND', 'This instance serves the API only (SERVE_WEB=false).'),
+        );
+        return;
+      }
+      Promise.resolve(handler(request, response)).catch((error: unknown) => {
+        logger.error({ err: error, path: request.url }, 'request failed');
+        sendProblem(response, request, new AppError('INTERNAL', 'Something went wrong on our side.'));
+      });
+    },
+  );
+  server.keepAliveTimeout = 65_000;
+
+  server.on('connection', (socket: Socket) => {
+    const address = normaliseAddress(socket.remoteAddress) ?? 'unknown';
+    const count = (connectionsByAddress.get(address) ?? 0) + 1;
+    if (options.maxConnectionsPerAddress > 0 && count > options.maxConnectionsPerAddress) {
+      const body = JSON.stringify(
+        problemBody(
+          new AppError('SERVICE_UNAVAILABLE', 'Too many open connections from this address.'),
+          '/',
+          randomUUID(),
+        ),
+      );
+      socket.end(
+        `HTTP/1.1 503 Service Unavailable\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nretry-after: 1\r\nconnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    connectionsByAddress.set(address, count);
+    sockets.set(socket, { active: 0 });
+    socket.once('close', () => {
+      const left = (connectionsByAddress.get(address) ?? 1) - 1;
+      if (left > 0) connectionsByAddress.set(address, left);
+      else connectionsByAddress.delete(address);
+      sockets.delete(socket);
+      onSocketsChanged?.();
+    });
+  });
+
+  async function stop({ idleGraceMs, deadlineMs }: { idleGraceMs: number; deadlineMs: number }) {
+    stopping = true;
+    // Node's close() would also cut idle keep-alive connections at once, racing clients that are
+    // sending their next request on them right now; they get a grace period here instead.
+    server.closeIdleConnections = () => undefined;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const started = Date.now();
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        const elapsed = Date.now() - started;
+        if (elapsed >= idleGraceMs) {
+          for (const [socket, state] of sockets) if (state.active === 0) socket.end();
+        }
+        if (sockets.size === 0 || elapsed >= deadlineMs) {
+          onSocketsChanged = undefined;
+          clearInterval(timer);
+          resolve();
+        }
+      };
+      onSocketsChanged = check;
+      const timer = setInterval(check, 50);
+      check();
+    });
+    for (const socket of sockets.keys()) socket.destroy();
+    await closed;
+  }
+
+  return { server, stop };
+}
