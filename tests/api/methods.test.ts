@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin } from '../support/builders';
 import { methodRequest } from '../support/method-requests';
+import { isChecksumAddress } from '@/server/methods/payloads/crypto';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 let api: TestApi;
@@ -233,11 +234,43 @@ describe('transfer and instruction methods', () => {
       },
     });
     expect(validMinutes).toBeGreaterThan(59);
-    const usdc = await create('CRYPTO_OFFLINE', 'USDC', { paymentOperatorCode: 'POLYGON' });
-    expect((usdc.body.cryptoPayment as { paymentUri: string }).paymentUri).toMatch(
-      /^ethereum:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359@137\/transfer\?address=0x[0-9a-f]{40}&uint256=150250000$/,
-    );
   });
+
+  it.each([
+    ['USDT', 'ETHEREUM', 1],
+    ['USDC', 'ETHEREUM', 1],
+    ['USDC', 'POLYGON', 137],
+  ])(
+    'CRYPTO_OFFLINE %s on %s: every EVM address in EIP-55 checksum form',
+    async (currency, network, chainId) => {
+      const { token, id, body } = await create('CRYPTO_OFFLINE', currency, { paymentOperatorCode: network });
+      const crypto = body.cryptoPayment as Record<string, string>;
+      const deposit = crypto.depositAddress!;
+      expect(isChecksumAddress(deposit)).toBe(true);
+      expect(deposit).not.toBe(deposit.toLowerCase());
+      expect((body.account as { accountNumber: string }).accountNumber).toBe(deposit);
+      expect(isChecksumAddress(crypto.contractAddress!)).toBe(true);
+      expect(crypto.paymentUri).toBe(
+        `ethereum:${crypto.contractAddress}@${chainId}/transfer?address=${deposit}&uint256=150250000`,
+      );
+      expect(crypto.instruction).toContain(deposit);
+      // The paying wallet, once known, too.
+      expect(
+        (
+          await api.client.request('POST', `/sandbox/payins/${id}/!simulate`, {
+            token,
+            body: { status: 'SUCCESS' },
+          })
+        ).status,
+      ).toBe(200);
+      const accounts = await api.client.request<{ customerAccountProcess: { accountNumber: string } }>(
+        'GET',
+        `/payins/${id}/accounts`,
+        { token },
+      );
+      expect(isChecksumAddress(accounts.body.customerAccountProcess.accountNumber)).toBe(true);
+    },
+  );
 });
 
 describe('redirect methods', () => {

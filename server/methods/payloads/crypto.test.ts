@@ -4,6 +4,8 @@ import {
   base58CheckEncode,
   eip681TokenTransfer,
   evmAddress,
+  isChecksumAddress,
+  toChecksumAddress,
   tronAddress,
   trustWalletTronTransfer,
 } from './crypto';
@@ -27,11 +29,39 @@ describe('TRON addresses', () => {
   });
 });
 
+describe('EIP-55 checksum addresses', () => {
+  // The test vectors of EIP-55 itself (all caps, all lower, normal).
+  const vectors = [
+    '0x52908400098527886E0F7030069857D2E4169EE7',
+    '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+    '0xde709f2102306220921060314715629080e2fb77',
+    '0x27b1fdb04752bbc536007a920d24acb045561c26',
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+    '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+    '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+  ];
+
+  it.each(vectors)('turns %s in any case into exactly that form', (address) => {
+    expect(toChecksumAddress(address.toLowerCase())).toBe(address);
+    expect(toChecksumAddress(address.toUpperCase().replace('0X', '0x'))).toBe(address);
+    expect(isChecksumAddress(address)).toBe(true);
+  });
+
+  it('detects a mistyped letter case, and gives our deposit addresses in checksum form', () => {
+    expect(isChecksumAddress('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
+    const deposit = evmAddress(Buffer.alloc(20, 0xab));
+    expect(deposit.toLowerCase()).toBe(`0x${'ab'.repeat(20)}`);
+    expect(isChecksumAddress(deposit)).toBe(true);
+    expect(deposit).not.toBe(deposit.toLowerCase());
+  });
+});
+
 describe('payment URIs', () => {
   const to = evmAddress(Buffer.alloc(20, 0xab));
 
   it('builds an EIP-681 ERC-20 transfer in token units', () => {
-    expect(to).toBe(`0x${'ab'.repeat(20)}`);
+    expect(isChecksumAddress(to)).toBe(true);
     expect(
       eip681TokenTransfer({
         contractAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7',

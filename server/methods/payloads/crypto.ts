@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { keccak_256 } from '@noble/hashes/sha3';
 import { toDecimalString, type Money } from '@/lib/money';
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -46,10 +47,28 @@ export function tronAddress(accountId: Uint8Array): string {
   return base58CheckEncode(Buffer.concat([Buffer.from([0x41]), accountId]));
 }
 
-/** An EVM address in lowercase hex (valid everywhere; the mixed-case EIP-55 form is optional). */
+/**
+ * EIP-55: the hex address with each letter upper-cased where the matching nibble of the Keccak-256
+ * hash of the lowercase address is 8 or more, so wallets detect a mistyped address.
+ */
+export function toChecksumAddress(address: string): string {
+  const hex = address.replace(/^0x/i, '').toLowerCase();
+  if (!/^[0-9a-f]{40}$/.test(hex)) throw new Error('An EVM address is 40 hex digits.');
+  const hash = Buffer.from(keccak_256(hex)).toString('hex');
+  let checksummed = '0x';
+  for (let i = 0; i < 40; i++) checksummed += parseInt(hash[i]!, 16) >= 8 ? hex[i]!.toUpperCase() : hex[i]!;
+  return checksummed;
+}
+
+/** Whether an address is in valid EIP-55 form (mixed case matching its checksum). */
+export function isChecksumAddress(address: string): boolean {
+  return /^0x[0-9a-fA-F]{40}$/.test(address) && toChecksumAddress(address) === address;
+}
+
+/** An EVM (Ethereum, Polygon) address in its EIP-55 checksum form, as wallets and explorers show it. */
 export function evmAddress(accountId: Uint8Array): string {
   if (accountId.length !== 20) throw new Error('An EVM address has 20 bytes.');
-  return `0x${Buffer.from(accountId).toString('hex')}`;
+  return toChecksumAddress(Buffer.from(accountId).toString('hex'));
 }
 
 /**
