@@ -18,7 +18,7 @@ import {
   updatePayinStatus,
 } from './payin.repository';
 import { generateReference } from './reference';
-import { MAX_AMOUNT_DISCOUNT, pickRequiredAmount } from './unique-amount';
+import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
 import { assertTransition, type PayinEvent } from './payin.state-machine';
 import type { StatusChangeOutbox } from './status-outbox';
@@ -54,7 +54,15 @@ export function assertCanSucceed(payin: Payin): void {
 }
 
 /** Attempts at an insert when a unique amount or reference was taken concurrently. */
-const INSERT_ATTEMPTS = 5;
+const INSERT_ATTEMPTS = 10;
+/** When every unique amount of the band is held by open payins, how long to suggest waiting. */
+const AMOUNT_RETRY_AFTER_SECS = 60;
+
+function amountUnavailable(detail: string): AppError {
+  return new AppError('AMOUNT_UNAVAILABLE', detail, {
+    headers: { 'retry-after': String(AMOUNT_RETRY_AFTER_SECS) },
+  });
+}
 
 /** Creates and reads payins. Every rule of a create lives here, not in the HTTP layer. */
 export class PayinService {
@@ -205,7 +213,7 @@ export class PayinService {
         throw new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
       }
     }
-    throw new AppError('AMOUNT_UNAVAILABLE', 'Could not reserve a unique amount to pay; try again.');
+    throw amountUnavailable('Could not reserve a unique amount to pay; retry the same request.');
   }
 
   /** The merchant's payin, or 404 (another merchant's payin is unknown here: IDs are per merchant). */
@@ -290,14 +298,12 @@ export class PayinService {
     const taken = await takenRequiredAmounts(this.db, {
       merchantCode: merchant.code,
       currency: money.currency,
-      low: money.minor - MAX_AMOUNT_DISCOUNT,
-      high: money.minor,
+      ...uniqueAmountBand(money),
     });
     const picked = pickRequiredAmount(money, taken);
     if (!picked) {
-      throw new AppError(
-        'AMOUNT_UNAVAILABLE',
-        'Too many open payins expect this amount; try again once some are paid or expired.',
+      throw amountUnavailable(
+        'Every amount near this one is expected by an open payin; retry the same request once some are paid or expired.',
       );
     }
     return picked;

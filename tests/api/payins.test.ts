@@ -104,7 +104,9 @@ describe('creating an OFFLINE payin', () => {
         (response.body.paymentMethodResponse as { moneyRequired: { amount: number } }).moneyRequired.amount,
     );
     expect(new Set(amounts).size).toBe(4);
-    expect(amounts.sort((a, b) => b - a)).toEqual([200, 199.99, 199.98, 199.97]);
+    // One pays the order amount itself; the others a free amount at most 1 % (2.00) below it.
+    expect(amounts.sort((a, b) => b - a)[0]).toBe(200);
+    for (const amount of amounts) expect(amount >= 198 && amount <= 200).toBe(true);
   });
 
   it('applies the method-dependent rules: accountName for KRW, emailAddress for JPY', async () => {
@@ -269,6 +271,61 @@ describe('idempotency', () => {
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409]);
     for (const response of responses.filter((candidate) => candidate.status === 409))
       expectProblem(response, 409, 'PAYIN_ALREADY_EXISTS');
+  });
+});
+
+describe('unique amounts to pay (moneyRequired)', () => {
+  /** Customer tokens for `count` payins, minted within the merchant's 10 per second. */
+  async function customerTokens(merchant: TestMerchant, count: number): Promise<Map<string, string>> {
+    const tokens = new Map<string, string>();
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && i % 9 === 0) await new Promise((resolve) => setTimeout(resolve, 1100));
+      const id = newIdPayin();
+      tokens.set(id, await api.client.tokenByAction(merchant, 'PAYIN_CREATE', id));
+    }
+    return tokens;
+  }
+
+  it('lets 20 concurrent creates of the same amount all succeed, each with its own amount to pay', async () => {
+    const merchant = await api.createMerchant();
+    const tokens = await customerTokens(merchant, 20);
+    const responses = await Promise.all(
+      [...tokens].map(([id, token]) =>
+        api.client.request<{ paymentMethodResponse: { moneyRequired: { amount: number } } }>(
+          'POST',
+          `/payins/${id}`,
+          {
+            token,
+            body: payinRequest({
+              paymentMethod: { paymentMethodCode: 'QRTH', account: { accountNumber: '1234567890' } },
+            }),
+          },
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
+    const amounts = responses.map((response) => response.body.paymentMethodResponse.moneyRequired.amount);
+    expect(new Set(amounts).size).toBe(20);
+    for (const amount of amounts) {
+      expect(amount).toBeLessThanOrEqual(1500.5);
+      expect(amount).toBeGreaterThanOrEqual(1490.51);
+    }
+  });
+
+  it('answers 503 with Retry-After, not 409, when every amount of the band is taken', async () => {
+    const merchant = await api.createMerchant();
+    // 5 VND: the band is 1 to 5, five open payins fill it.
+    const tokens = [...(await customerTokens(merchant, 6))];
+    const body = payinRequest({ paymentRequested: { money: { amount: 5, currencyCode: 'VND' } } });
+    for (const [id, token] of tokens.slice(0, 5)) {
+      expect((await api.client.request('POST', `/payins/${id}`, { token, body })).status).toBe(201);
+    }
+    const [id, token] = tokens[5]!;
+    const full = await api.client.request('POST', `/payins/${id}`, { token, body });
+    expectProblem(full, 503, 'AMOUNT_UNAVAILABLE');
+    expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Nothing was created: the same request is welcome again later.
+    expectProblem(await api.client.request('GET', `/payins/${id}`, { token }), 404, 'PAYIN_NOT_FOUND');
   });
 });
 
