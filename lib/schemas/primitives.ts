@@ -4,15 +4,17 @@ import { CURRENCY_CODES, describeAmountProblem, parseAmount, type Money } from '
 import { accountNameSchema, accountNumberSchema } from './customer-data';
 
 /**
- * A merchant order ID: 1–64 characters that need no escaping in a URL path segment and start with a
- * letter or digit, so "." and ".." (path traversal) and "!..." (our action segments) can never be IDs.
+ * A merchant order ID: 1–64 characters of letters, digits and `- _ . ~ : + =`, so UUIDs, nanoid,
+ * base64url (even with a leading `-` or `_`) and standard base64 without `/` all fit; `+` and `=`
+ * are percent-encoded in URLs (%2B, %3D). Never "." or ".." (path traversal), never "/" (an encoded
+ * slash is mangled by many proxies), never "!" (our action segments). docs/decisions/009.
  */
-export const ID_PAYIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:~-]{0,63}$/;
+export const ID_PAYIN_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._~:+=-]{1,64}$/;
 export const idPayinSchema = z
   .string()
   .regex(
     ID_PAYIN_PATTERN,
-    'Use 1–64 characters: letters, digits and . _ : ~ - (starting with a letter or digit).',
+    'Use 1–64 characters: letters, digits and - _ . ~ : + = (base64url rather than base64 with "/").',
   );
 
 /** Merchant codes: 1–64 letters, digits, _ or - (as the merchants file allows them). */

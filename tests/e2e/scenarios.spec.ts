@@ -132,3 +132,16 @@ test('works without JavaScript: choose, pay and see the instructions', async ({ 
   await expect(page.getByRole('heading', { name: 'Transfer the amount' })).toBeVisible();
   await context.close();
 });
+
+test('a standard base64 order ID (with + and =) goes through the whole hosted flow', async ({ page }) => {
+  const idPayin = `Qm+${Date.now().toString(36)}xY9z==`;
+  const checkout = await redirectUrl({
+    idPayin,
+    params: { paymentMethodCode: 'QRTH', accountNumber: '1234567890' },
+  });
+  await page.goto(checkout.url);
+  expect(new URL(page.url()).pathname).toBe(`/pay/e2e-shop/${encodeURIComponent(idPayin)}`);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeVisible();
+  expect((await payin(encodeURIComponent(idPayin))).paymentMethodResponse).toMatchObject({ idPayin });
+});

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { problemSchema } from '@/lib/api/responses';
+import { ID_PAYIN_PATTERN } from '@/lib/schemas';
 import { ERRORS, type ErrorCode } from '../../errors';
 import type { ApiRoute } from '../route';
 
@@ -55,7 +56,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
       name: match[1],
       in: 'path',
       required: true,
-      schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:~-]{0,63}$' },
+      schema: { type: 'string', pattern: ID_PAYIN_PATTERN.source },
     }));
     const versionHeader = route.versioned
       ? [
