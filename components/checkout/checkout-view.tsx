@@ -5,8 +5,7 @@ import { planCheckout, type PaymentOptionView } from '@/lib/checkout/plan';
 import { flatQuery, single, toSearch } from '@/lib/checkout/query';
 import { paymentPath } from '@/lib/checkout/session-cookie';
 import { isMethodCode } from '@/lib/methods/catalogue';
-import { PHONE_EXAMPLES } from '@/lib/methods/phone-numbers';
-import { domesticPhoneRule } from '@/lib/schemas/customer-fields';
+import { phoneExample } from '@/lib/methods/phone-numbers';
 import { toDecimalString } from '@/lib/money';
 import { OptionPicker, choiceValue } from './option-picker';
 import { OrderSummary } from './order-summary';
@@ -68,8 +67,8 @@ export async function CheckoutView({
   const given = fields.filter((field) => !field.editable);
   const currency = params.money.currency;
   const errorCode = single(query, 'e');
-  const domestic = domesticPhoneRule(selection.method, currency);
-  const phoneExample = domestic?.example ?? PHONE_EXAMPLES[currency];
+  // Customers write their number as they know it; the API normalises it for the country.
+  const phoneHintExample = phoneExample(currency);
   const operatorName = plan.plan.options
     .find((option) => option.paymentMethodCode === selection.method)
     ?.paymentOperators.find((candidate) => candidate.code === selection.operator)?.name;
@@ -92,7 +91,7 @@ export async function CheckoutView({
         required: field.required,
         value: field.value,
         label: t(`checkout.fields.${field.field}`),
-        hint: t(`checkout.hints.${field.field}`, { example: phoneExample }),
+        hint: t(`checkout.hints.${field.field}`, { example: phoneHintExample }),
         optionalLabel: t('common.optional'),
       })),
     submitLabel: t('checkout.pay', { amount: formatMoney(locale, amount, currency) }),
@@ -105,12 +104,11 @@ export async function CheckoutView({
         accountNumber: t('checkout.validation.required', { field: t('errors.parameter.accountNumber') }),
       },
       email: t('checkout.validation.email'),
-      phone: t('checkout.validation.phone', { example: phoneExample }),
+      phone: t('checkout.validation.phone', { example: phoneHintExample }),
       tooLong: t('checkout.validation.tooLong'),
       generic: t('errors.generic'),
     },
     serverError: errorCode ? t('errors.createFailed', { reason: errorCode }) : undefined,
-    ...(domestic && { domesticPhonePattern: domestic.pattern.source }),
   };
 
   return (

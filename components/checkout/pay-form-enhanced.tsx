@@ -30,13 +30,7 @@ function messageFor(
 
 function EnhancedForm(props: PayFormProps) {
   const router = useRouter();
-  const schema = useMemo(
-    () =>
-      customerDataSchema(props.fields, {
-        domesticPhonePattern: props.domesticPhonePattern ? new RegExp(props.domesticPhonePattern) : undefined,
-      }),
-    [props.fields, props.domesticPhonePattern],
-  );
+  const schema = useMemo(() => customerDataSchema(props.fields), [props.fields]);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onTouched',

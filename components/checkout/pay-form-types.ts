@@ -26,8 +26,6 @@ export interface PayFormProps {
   };
   /** An error from a previous plain form post. */
   serverError?: string | undefined;
-  /** Source of the country's mobile-number pattern when the method hands the phone to the rail. */
-  domesticPhonePattern?: string;
 }
 
 export const INPUT_ATTRIBUTES: Record<

@@ -1,47 +1,69 @@
-import type { CurrencyCode } from '../money/currencies';
-
-export interface DomesticMobile {
-  country: string;
-  /** ITU calling code without "+". */
-  callingCode: string;
-  /** A mobile number of the country in the E.164 form the request schema normalises to. */
-  pattern: RegExp;
-  example: string;
-}
+import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import examples from 'libphonenumber-js/mobile/examples';
+import { CURRENCIES, type CurrencyCode } from '../money/currencies';
 
 /**
- * Mobile numbers of the countries whose rails reach the customer by phone (push approvals, wallet
- * and bank logins). A push to a number of another country can never arrive, so it is refused upfront.
+ * Phone numbers as customers write them: in their country's national format (`081 234 5678` in
+ * Thailand, `0712 345678` in Kenya) or internationally (`+66 81 234 5678`), normalised to E.164 with
+ * Google's libphonenumber rules (libphonenumber-js, full metadata). The country is the one whose
+ * rails settle the payment's currency. Server side only: the metadata is too big for the browser.
  */
-export const DOMESTIC_MOBILE: Partial<Record<CurrencyCode, DomesticMobile>> = {
-  // Ghana: 9-digit national numbers; mobile ranges start with 2 (024, 020, 026…) or 5 (054, 050, 057…).
-  GHS: { country: 'Ghanaian', callingCode: '233', pattern: /^\+233[25]\d{8}$/, example: '+233241234567' },
-  // Kenya: Safaricom and Airtel ranges are 07xx and 01xx.
-  KES: { country: 'Kenyan', callingCode: '254', pattern: /^\+254[17]\d{8}$/, example: '+254712345678' },
-  // South Africa: cellular ranges are 06x, 07x and 08x.
-  ZAR: { country: 'South African', callingCode: '27', pattern: /^\+27[678]\d{8}$/, example: '+27821234567' },
-  // Indonesia: mobile numbers are 08xx with 9 to 12 national digits.
-  IDR: { country: 'Indonesian', callingCode: '62', pattern: /^\+628\d{8,11}$/, example: '+6281234567890' },
-  // India: 10-digit mobile numbers start with 6, 7, 8 or 9.
-  INR: { country: 'Indian', callingCode: '91', pattern: /^\+91[6-9]\d{9}$/, example: '+919876543210' },
-};
+export type ParsedPhone =
+  | {
+      ok: true;
+      /** E.164, e.g. "+66812345678". */
+      e164: string;
+      /** Calling code without "+", e.g. "66". */
+      callingCode: string;
+      /** ISO 3166-1 alpha-2 of the number, when the metadata knows it. */
+      country: string | undefined;
+      /** Whether the number can receive a push or an SMS (a mobile, or a range the plan shares). */
+      mobile: boolean;
+    }
+  | { ok: false };
 
-/** A mobile number of each currency's country, as the example in form hints (tokens: none). */
-export const PHONE_EXAMPLES: Record<CurrencyCode, string> = {
-  CNY: '+8613812345678',
-  GHS: '+233241234567',
-  IDR: '+6281234567890',
-  INR: '+919876543210',
-  JPY: '+819012345678',
-  KES: '+254712345678',
-  KRW: '+821012345678',
-  LAK: '+8562012345678',
-  MYR: '+60123456789',
-  NGN: '+2348012345678',
-  PHP: '+639171234567',
-  THB: '+66812345678',
-  USDC: '+66812345678',
-  USDT: '+66812345678',
-  VND: '+84912345678',
-  ZAR: '+27821234567',
-};
+function countryOf(currency: CurrencyCode): CountryCode | undefined {
+  return (CURRENCIES[currency].country ?? undefined) as CountryCode | undefined;
+}
+
+/** Parses a number given nationally (for the currency's country) or internationally. */
+export function parsePhone(text: string, currency: CurrencyCode): ParsedPhone {
+  if (text.length > 40) return { ok: false };
+  const parsed = parsePhoneNumberFromString(text, countryOf(currency));
+  if (!parsed?.isValid()) return { ok: false };
+  const type = parsed.getType();
+  return {
+    ok: true,
+    e164: parsed.number,
+    callingCode: parsed.countryCallingCode,
+    country: parsed.country,
+    mobile: type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE',
+  };
+}
+
+/** A mobile number of the currency's country: what push and wallet rails need. */
+export function isDomesticMobile(phone: ParsedPhone, currency: CurrencyCode): boolean {
+  const country = countryOf(currency);
+  return phone.ok && phone.mobile && country !== undefined && phone.country === country;
+}
+
+function exampleOf(currency: CurrencyCode) {
+  const country = countryOf(currency);
+  return country ? getExampleNumber(country, examples) : undefined;
+}
+
+/** A mobile number of the currency's country, written nationally, for hints ("081 234 5678"). */
+export function phoneExample(currency: CurrencyCode): string {
+  return exampleOf(currency)?.formatNational() ?? '+66 81 234 5678';
+}
+
+/** The same example mobile number in E.164 ("+66812345678"). */
+export function phoneExampleE164(currency: CurrencyCode): string {
+  return exampleOf(currency)?.number ?? '+66812345678';
+}
+
+/** The name of the currency's country in English ("Thailand"), for messages. */
+export function phoneCountryName(currency: CurrencyCode): string {
+  const country = countryOf(currency);
+  return country ? (new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country) : 'the country';
+}

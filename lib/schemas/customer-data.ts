@@ -13,17 +13,18 @@ export const emailSchema = z
   .check(z.maxLength(254, 'At most 254 characters.'));
 
 /**
- * Phone numbers in international E.164 form (+ and 8–15 digits). Spaces, dots, dashes and
- * parentheses are accepted on input and removed, so "+66 81-234-5678" is "+66812345678".
+ * A phone number as a person writes it, nationally ("081 234 5678") or internationally
+ * ("+66 81 234 5678"): digits with the usual separators, 6 to 15 digits. Which country's number it
+ * is, and whether it is one, the API decides with the payment's currency
+ * (lib/methods/phone-numbers.ts); this shape check is what the browser can afford.
  */
-export const phoneNumberSchema = z.pipe(
-  z.pipe(
-    z.string().check(z.maxLength(32, 'At most 32 characters.')),
-    z.transform((value) => value.replace(/[\s().-]/g, '')),
-  ),
-  z
-    .string()
-    .check(z.regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone number in international form, e.g. +66812345678.')),
+export const phoneNumberSchema = z.string().check(
+  z.maxLength(32, 'At most 32 characters.'),
+  z.regex(/^\+?[\d\s().-]*$/, 'Enter a phone number, e.g. 081 234 5678 or +66 81 234 5678.'),
+  z.refine((value) => {
+    const digits = value.replace(/\D/g, '').length;
+    return digits >= 6 && digits <= 15;
+  }, 'Enter a phone number, e.g. 081 234 5678 or +66 81 234 5678.'),
 );
 
 /** Text without C0 or C1 control characters (NUL included), which no person types and no rail carries. */
@@ -55,23 +56,14 @@ export const CUSTOMER_FIELD_SCHEMAS = {
 } as const satisfies Record<CustomerField, z.ZodMiniType>;
 
 /**
- * The schema of a flat customer-data form: each field required or optional as the method says, and
- * the phone a mobile number of the payment's country where the rail needs one (the same pattern the
- * API applies, lib/methods/phone-numbers.ts).
+ * The schema of a flat customer-data form: each field required or optional as the method says.
+ * Phone numbers are checked for shape only; the API normalises them for the payment's country and
+ * refuses those a method cannot use.
  */
-export function customerDataSchema(
-  fields: readonly { field: CustomerField; required: boolean }[],
-  options: { domesticPhonePattern?: RegExp | undefined } = {},
-) {
+export function customerDataSchema(fields: readonly { field: CustomerField; required: boolean }[]) {
   const shape: Record<string, z.ZodMiniType> = {};
   for (const { field, required } of fields) {
-    const schema =
-      field === 'phoneNumber' && options.domesticPhonePattern
-        ? z.pipe(
-            phoneNumberSchema,
-            z.string().check(z.regex(options.domesticPhonePattern, 'Enter a mobile number of this country.')),
-          )
-        : CUSTOMER_FIELD_SCHEMAS[field];
+    const schema = CUSTOMER_FIELD_SCHEMAS[field];
     // An optional field left empty in a form is absent, not an empty string to validate.
     shape[field] = required
       ? schema

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { METHOD_CODES, METHODS } from '../methods/catalogue';
-import { CUSTOMER_FIELDS, customerFieldRules, domesticPhoneRule } from './customer-fields';
+import { CUSTOMER_FIELDS, customerFieldRules, phoneMustBeDomesticMobile } from './customer-fields';
 import { createPayinRequestSchema } from './payin-request';
 
 describe('customerFieldRules', () => {
@@ -60,12 +60,13 @@ describe('customerFieldRules', () => {
         expect(Object.keys(customerFieldRules(method, currency)).sort()).toEqual([...CUSTOMER_FIELDS].sort());
   });
 
-  it('checks the phone against the country of the rail where the phone reaches it', () => {
-    expect(domesticPhoneRule('MOBILE_MONEY', 'KES')?.pattern.test('+254712345678')).toBe(true);
-    expect(domesticPhoneRule('MOBILE_MONEY', 'GHS')?.pattern.test('+254712345678')).toBe(false);
-    expect(domesticPhoneRule('NETBANKING', 'INR')?.pattern.test('+919876543210')).toBe(true);
-    expect(domesticPhoneRule('NETBANKING', 'INR')?.pattern.test('+915876543210')).toBe(false);
-    expect(domesticPhoneRule('OFFLINE', 'JPY')).toBeUndefined();
+  it('validates the phone where the method needs it (push, wallet login) or the specification says so (NETBANKING)', () => {
+    expect(phoneMustBeDomesticMobile('MOBILE_MONEY', 'KES')).toBe(true);
+    expect(phoneMustBeDomesticMobile('PAY_ME', 'ZAR')).toBe(true);
+    expect(phoneMustBeDomesticMobile('EWALLET', 'IDR', 'OVO')).toBe(true);
+    expect(phoneMustBeDomesticMobile('NETBANKING', 'INR')).toBe(true);
+    expect(phoneMustBeDomesticMobile('EWALLET', 'IDR', 'DANA')).toBe(false);
+    expect(phoneMustBeDomesticMobile('OFFLINE', 'JPY')).toBe(false);
   });
 });
 
@@ -88,11 +89,61 @@ describe('createPayinRequestSchema method rules', () => {
       'paymentMethod.phoneNumber: phoneNumber is required for this payment method and currency.',
     ]);
     expect(issues(request({ paymentMethodCode: 'MOBILE_MONEY', phoneNumber: '+254712345678' }))).toEqual([
-      'paymentMethod.phoneNumber: Enter a Ghanaian mobile number, e.g. +233241234567.',
+      'paymentMethod.phoneNumber: Enter a mobile number of Ghana, e.g. 023 123 4567.',
     ]);
     expect(issues(request({ paymentMethodCode: 'MOBILE_MONEY', phoneNumber: '+233 24 123 4567' }))).toEqual(
       [],
     );
+  });
+
+  it('takes phone numbers in the national format of the currency and normalises them to E.164', () => {
+    const kes = createPayinRequestSchema.parse(
+      request(
+        { paymentMethodCode: 'MOBILE_MONEY', phoneNumber: '0712 345678' },
+        { amount: 100, currencyCode: 'KES' },
+      ),
+    );
+    expect(kes.paymentMethod.phoneNumber).toBe('+254712345678');
+    const thb = createPayinRequestSchema.parse(
+      request(
+        { paymentMethodCode: 'OFFLINE', phoneNumber: '081-234-5678' },
+        { amount: 100, currencyCode: 'THB' },
+      ),
+    );
+    expect(thb.paymentMethod.phoneNumber).toBe('+66812345678');
+    // Given internationally, a number of another country is kept where nothing depends on it.
+    const foreign = createPayinRequestSchema.parse(
+      request(
+        { paymentMethodCode: 'OFFLINE', phoneNumber: '+44 20 7946 0958' },
+        { amount: 100, currencyCode: 'THB' },
+      ),
+    );
+    expect(foreign.paymentMethod.phoneNumber).toBe('+442079460958');
+  });
+
+  it('ignores an optional phone that is not a valid number, and refuses it where it is validated', () => {
+    for (const phoneNumber of ['081234', 'call me', '+999', '\u0000']) {
+      const parsed = createPayinRequestSchema.parse(
+        request({ paymentMethodCode: 'OFFLINE', phoneNumber }, { amount: 100, currencyCode: 'THB' }),
+      );
+      expect(parsed.paymentMethod).toEqual({ paymentMethodCode: 'OFFLINE' });
+    }
+    expect(
+      issues(
+        request(
+          { paymentMethodCode: 'NETBANKING', phoneNumber: '081234' },
+          { amount: 500, currencyCode: 'INR' },
+        ),
+      ),
+    ).toEqual(['paymentMethod.phoneNumber: Enter a mobile number of India, e.g. 081234 56789.']);
+    expect(
+      issues(
+        request(
+          { paymentMethodCode: 'NETBANKING', phoneNumber: '98765 43210' },
+          { amount: 500, currencyCode: 'INR' },
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('leaves a currency the method does not take to the service (CURRENCY_NOT_SUPPORTED)', () => {

@@ -1,5 +1,4 @@
 import type { MethodCode } from '../methods/catalogue';
-import { DOMESTIC_MOBILE, type DomesticMobile } from '../methods/phone-numbers';
 import { ewalletFlowOf, p2aV2VariantOf } from '../methods/variants';
 import type { CurrencyCode } from '../money/currencies';
 
@@ -78,13 +77,18 @@ export function customerFieldRules(
   return RULES[method](currency, operatorCode);
 }
 
-const PHONE_TO_RAIL: readonly MethodCode[] = ['MOBILE_MONEY', 'BANKA_PAY', 'PAY_ME', 'EWALLET', 'NETBANKING'];
-
 /**
- * The mobile-number rule when the method hands the phone to the payment rail (a push, a wallet or
- * bank login): it must be a mobile number of the currency's country. Undefined when any valid
- * international number will do.
+ * Whether the phone must be a mobile number of the payment's country: where the method hands it to
+ * the rail (a push to approve, a wallet login: the method requires it), and for NETBANKING, whose
+ * phone the specification says is validated (2.10). Elsewhere an optional phone that is not a valid
+ * number is dropped rather than refused: nothing depends on it.
  */
-export function domesticPhoneRule(method: MethodCode, currency: CurrencyCode): DomesticMobile | undefined {
-  return PHONE_TO_RAIL.includes(method) ? DOMESTIC_MOBILE[currency] : undefined;
+export function phoneMustBeDomesticMobile(
+  method: MethodCode,
+  currency: CurrencyCode,
+  operatorCode?: string,
+): boolean {
+  return (
+    method === 'NETBANKING' || customerFieldRules(method, currency, operatorCode).phoneNumber === 'required'
+  );
 }

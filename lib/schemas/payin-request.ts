@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { optional as miniOptional } from 'zod/mini';
 import { methodAmountProblem } from '../methods/amount-rules';
 import { METHOD_CODES, methodTakesCurrency } from '../methods/catalogue';
+import { isDomesticMobile, parsePhone, phoneCountryName, phoneExample } from '../methods/phone-numbers';
+import type { CurrencyCode } from '../money/currencies';
 import {
   CUSTOMER_FIELDS,
   customerFieldRules,
-  domesticPhoneRule,
+  phoneMustBeDomesticMobile,
   type CustomerField,
 } from './customer-fields';
 import { WITHOUT_CONTROL_CHARACTERS } from './customer-data';
-import { absoluteUrlSchema, accountSchema, emailSchema, moneySchema, phoneNumberSchema } from './primitives';
+import { absoluteUrlSchema, accountSchema, emailSchema, moneySchema } from './primitives';
 
 export const methodCodeSchema = z.enum(METHOD_CODES, { error: 'Unknown payment method code.' });
 
@@ -25,7 +27,8 @@ export const paymentMethodSchema = z.object({
   paymentMethodCode: methodCodeSchema,
   paymentOperatorCode: paymentOperatorCodeSchema.optional(),
   emailAddress: miniOptional(emailSchema),
-  phoneNumber: miniOptional(phoneNumberSchema),
+  /** National or international; normalised to E.164 for the currency's country (see the rules below). */
+  phoneNumber: z.string().optional(),
   account: accountSchema.optional(),
   productId: z
     .string()
@@ -50,14 +53,23 @@ function fieldValue(method: PaymentMethodRequest, field: CustomerField): string 
   return method[field];
 }
 
-/** The method data without the customer fields the method does not use (they are not part of its object). */
-function withoutUnusedFields(
-  method: PaymentMethodRequest,
-  currency: Parameters<typeof customerFieldRules>[1],
-) {
+/** The phone in E.164 when it is a valid number for the payment's country (or given internationally). */
+function normalisedPhone(phoneNumber: string | undefined, currency: CurrencyCode): string | undefined {
+  if (phoneNumber === undefined) return undefined;
+  const parsed = parsePhone(phoneNumber, currency);
+  return parsed.ok ? parsed.e164 : undefined;
+}
+
+/**
+ * The method data without the customer fields the method does not use (they are not part of its
+ * object), the phone normalised to E.164, or dropped when it is optional and not a valid number.
+ */
+function withoutUnusedFields(method: PaymentMethodRequest, currency: CurrencyCode) {
   if (!methodTakesCurrency(method.paymentMethodCode, currency)) return method;
   const rules = customerFieldRules(method.paymentMethodCode, currency, method.paymentOperatorCode);
-  const { emailAddress, phoneNumber, account, productId, ...rest } = method;
+  const { emailAddress, account, productId, ...rest } = method;
+  const phoneNumber = normalisedPhone(method.phoneNumber, currency);
+  delete rest.phoneNumber;
   const accountName = rules.accountName === 'unused' ? undefined : account?.accountName;
   const accountNumber = rules.accountNumber === 'unused' ? undefined : account?.accountNumber;
   return {
@@ -98,17 +110,15 @@ export const createPayinRequestSchema = z
         });
       }
     }
-    const domestic = domesticPhoneRule(method.paymentMethodCode, money.currency);
     if (
-      domestic &&
-      rules.phoneNumber !== 'unused' &&
       method.phoneNumber !== undefined &&
-      !domestic.pattern.test(method.phoneNumber)
+      phoneMustBeDomesticMobile(method.paymentMethodCode, money.currency, method.paymentOperatorCode) &&
+      !isDomesticMobile(parsePhone(method.phoneNumber, money.currency), money.currency)
     ) {
       ctx.addIssue({
         code: 'custom',
         path: FIELD_PATHS.phoneNumber,
-        message: `Enter a ${domestic.country} mobile number, e.g. ${domestic.example}.`,
+        message: `Enter a mobile number of ${phoneCountryName(money.currency)}, e.g. ${phoneExample(money.currency)}.`,
       });
     }
     const amountProblem = methodAmountProblem(method.paymentMethodCode, money);

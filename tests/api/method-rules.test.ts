@@ -18,6 +18,50 @@ async function merchantWithToken(overrides = {}): Promise<{ merchant: TestMercha
   return { merchant, token: await api.client.token(merchant, ALL_PAYIN_OPERATIONS) };
 }
 
+describe("phone numbers in the customer's national format", () => {
+  it.each([
+    ['OFFLINE', 'THB', {}, '0812345678', '+66812345678'],
+    ['OFFLINE', 'THB', {}, '081-234-5678', '+66812345678'],
+    ['MOBILE_MONEY', 'KES', {}, '0712345678', '+254712345678'],
+    ['MOBILE_MONEY', 'GHS', {}, '024 123 4567', '+233241234567'],
+    ['PAY_ME', 'ZAR', {}, '082 123 4567', '+27821234567'],
+    ['EWALLET', 'IDR', { paymentOperatorCode: 'OVO' }, '0812-3456-7890', '+6281234567890'],
+    ['NETBANKING', 'INR', {}, '98765 43210', '+919876543210'],
+  ])('%s %s takes %s as %s', async (method, currency, data, given, e164) => {
+    const merchant = await api.createMerchant();
+    const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+    const id = newIdPayin();
+    const response = await api.client.request('POST', `/payins/${id}`, {
+      token,
+      body: methodRequest(method, currency, { ...data, phoneNumber: given }),
+    });
+    expect(response.status).toBe(201);
+    const stored = await api.runtime.deps.payins.get(
+      (await api.runtime.deps.merchants.find(merchant.merchantCode))!,
+      id,
+    );
+    expect(stored.customer.phoneNumber).toBe(e164);
+  });
+
+  it('ignores an optional phone that is not a valid number instead of refusing the payment', async () => {
+    const merchant = await api.createMerchant();
+    const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+    for (const phoneNumber of ['081234', 'tomorrow', '+1 555']) {
+      const id = newIdPayin();
+      const response = await api.client.request('POST', `/payins/${id}`, {
+        token,
+        body: methodRequest('OFFLINE', 'THB', { phoneNumber }),
+      });
+      expect(response.status, phoneNumber).toBe(201);
+      const stored = await api.runtime.deps.payins.get(
+        (await api.runtime.deps.merchants.find(merchant.merchantCode))!,
+        id,
+      );
+      expect(stored.customer.phoneNumber).toBeUndefined();
+    }
+  });
+});
+
 describe('method-dependent request rules', () => {
   it.each([
     [
@@ -35,9 +79,9 @@ describe('method-dependent request rules', () => {
       'paymentMethod.emailAddress',
     ],
     [
-      'OFFLINE with an invalid phoneNumber',
-      'OFFLINE',
-      'THB',
+      'NETBANKING with an invalid phoneNumber',
+      'NETBANKING',
+      'INR',
       { phoneNumber: '081234' },
       'paymentMethod.phoneNumber',
     ],

@@ -1,5 +1,5 @@
 import 'server-only';
-import { DOMESTIC_MOBILE } from '@/lib/methods';
+import { parsePhone } from '@/lib/methods';
 import { toDecimalString, type Money } from '@/lib/money';
 
 /** How the approval request reaches the customer's phone. */
@@ -18,8 +18,8 @@ export interface PushNotification {
 
 /** A phone number with all but the calling code and the last four digits hidden. */
 export function maskPhoneNumber(e164: string, money: Money): string {
-  const callingCode = DOMESTIC_MOBILE[money.currency]?.callingCode;
-  const keep = callingCode && e164.startsWith(`+${callingCode}`) ? callingCode.length + 1 : 3;
+  const parsed = parsePhone(e164, money.currency);
+  const keep = parsed.ok ? parsed.callingCode.length + 1 : 3;
   const hidden = Math.max(e164.length - keep - 4, 0);
   return e164.slice(0, keep) + '*'.repeat(hidden) + e164.slice(keep + hidden);
 }

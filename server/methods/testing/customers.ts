@@ -1,5 +1,5 @@
 import 'server-only';
-import { DOMESTIC_MOBILE, type MethodCode } from '@/lib/methods';
+import { phoneExampleE164, type MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
 import { customerFieldRules } from '@/lib/schemas';
 import type { CustomerData } from '../../payins/payin';
@@ -14,7 +14,7 @@ export function completeCustomer(
   const takes = (field: keyof typeof rules) => rules[field] !== 'unused';
   return {
     ...(takes('emailAddress') && { emailAddress: 'customer@example.com' }),
-    ...(takes('phoneNumber') && { phoneNumber: DOMESTIC_MOBILE[currency]?.example ?? '+66812345678' }),
+    ...(takes('phoneNumber') && { phoneNumber: phoneExampleE164(currency) }),
     ...(takes('accountName') && { accountName: 'Pat Customer' }),
     ...(takes('accountNumber') && { accountNumber: '9876543210' }),
   };
