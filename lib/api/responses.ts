@@ -4,9 +4,11 @@ import { CURRENCY_CODES } from '../money/currencies';
 import { METHOD_CODES } from '../methods/catalogue';
 
 /**
- * Response shapes of the payin API (latest 2.x), used to document the API and by our own typed
- * client (the hosted app's BFF, tests) to parse what it receives. New properties may appear at any
- * time (a non-breaking change), so objects are loose: unknown keys pass through.
+ * Response shapes of the payin API (latest 2.x), used by our own typed client (the hosted app's
+ * BFF, tests) to parse what it receives, and to document the routes the payin schemas of the
+ * OpenAPI document (server/http/openapi/payin-schemas.ts) do not cover. New properties may appear
+ * at any time (a non-breaking change), so objects are loose; fields we send as null may also be
+ * absent from another implementation of the specification.
  */
 export const apiMoneySchema = z.looseObject({ amount: z.number(), currencyCode: z.enum(CURRENCY_CODES) });
 
@@ -46,8 +48,9 @@ export const paymentMethodResponseSchema = z.looseObject({
   returnUrl: z.string(),
   account: accountSchema.optional(),
   paymentOperator: paymentOperatorSchema.optional(),
+  /** Thai QR, Malaysian QR, VA Payment: the account funds are expected from; null fields while unknown. */
   accountCustomer: z
-    .looseObject({ accountName: z.string().optional(), accountNumber: z.string().optional() })
+    .looseObject({ accountName: z.string().nullish(), accountNumber: z.string().nullish() })
     .optional(),
   externalReference: z.looseObject({ reference: z.string() }).optional(),
   vat: apiMoneySchema.optional(),
@@ -107,7 +110,8 @@ export const payinResponseSchema = z.looseObject({
   process: z.looseObject({
     status: z.enum(PAYIN_STATUS_VALUES),
     createdAt: z.string(),
-    processedAt: z.string().optional(),
+    /** When the payin became final; null while it is open. */
+    processedAt: z.string().nullish(),
     isTest: z.boolean(),
     processorStatus: z.string().optional(),
   }),
@@ -115,15 +119,16 @@ export const payinResponseSchema = z.looseObject({
   paymentMethodResponse: paymentMethodResponseSchema,
 });
 
+/** The customer account record: every field present, null where it is not known. */
 const customerAccountSchema = z.looseObject({
-  accountName: z.string().optional(),
-  accountNumber: z.string().optional(),
-  accountType: z.string().optional(),
-  bankCode: z.string().optional(),
-  bankName: z.string().optional(),
-  bankBranch: z.string().optional(),
-  bankCity: z.string().optional(),
-  bankProvince: z.string().optional(),
+  accountName: z.string().nullish(),
+  accountNumber: z.string().nullish(),
+  accountType: z.string().nullish(),
+  bankCode: z.string().nullish(),
+  bankName: z.string().nullish(),
+  bankBranch: z.string().nullish(),
+  bankCity: z.string().nullish(),
+  bankProvince: z.string().nullish(),
 });
 
 export const accountsResponseSchema = z.looseObject({

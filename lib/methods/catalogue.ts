@@ -40,33 +40,65 @@ export interface MethodInfo {
   currencies: readonly CurrencyCode[];
   /** The usual completion kind; an adapter may pick another for a currency or operator. */
   completion: CompletionKind;
+  /**
+   * The specification's request data object; its response object is `<requestObject>Response`
+   * (OfflineMethod, OfflineMethodResponse). P2A_V2 has a second object for its wire variant.
+   */
+  requestObject: string;
 }
 
 export const METHODS: Record<MethodCode, MethodInfo> = {
-  BANKA_PAY: { name: 'Bank A Pay', currencies: ['ZAR'], completion: 'push' },
-  CRYPTO_OFFLINE: { name: 'Crypto', currencies: ['USDC', 'USDT'], completion: 'instructions' },
-  QRMY: { name: 'Malaysian QR', currencies: ['MYR'], completion: 'qr' },
-  EWALLET: { name: 'E-Wallet', currencies: ['IDR'], completion: 'redirect' },
-  P2A_V2: { name: 'India bank transfer', currencies: ['INR'], completion: 'external-reference' },
+  BANKA_PAY: { name: 'Bank A Pay', currencies: ['ZAR'], completion: 'push', requestObject: 'BankAPayMethod' },
+  CRYPTO_OFFLINE: {
+    name: 'Crypto',
+    currencies: ['USDC', 'USDT'],
+    completion: 'instructions',
+    requestObject: 'CryptoOfflineMethod',
+  },
+  QRMY: { name: 'Malaysian QR', currencies: ['MYR'], completion: 'qr', requestObject: 'QrMyMethod' },
+  EWALLET: { name: 'E-Wallet', currencies: ['IDR'], completion: 'redirect', requestObject: 'EWalletMethod' },
+  P2A_V2: {
+    name: 'India bank transfer',
+    currencies: ['INR'],
+    completion: 'external-reference',
+    requestObject: 'P2AV2Method',
+  },
   ONLINE: {
     name: 'Instant bank transfer',
     currencies: ['INR', 'THB', 'MYR', 'VND', 'ZAR'],
     completion: 'redirect',
+    requestObject: 'OnlineMethod',
   },
-  MOBILE_MONEY: { name: 'Mobile money', currencies: ['GHS', 'KES'], completion: 'push' },
-  NETBANKING: { name: 'Netbanking', currencies: ['INR'], completion: 'redirect' },
+  MOBILE_MONEY: {
+    name: 'Mobile money',
+    currencies: ['GHS', 'KES'],
+    completion: 'push',
+    requestObject: 'MobileMoneyMethod',
+  },
+  NETBANKING: {
+    name: 'Netbanking',
+    currencies: ['INR'],
+    completion: 'redirect',
+    requestObject: 'NetBankingMethod',
+  },
   OFFLINE: {
     name: 'Bank transfer',
     currencies: ['CNY', 'JPY', 'KRW', 'LAK', 'NGN', 'PHP', 'THB', 'VND'],
     completion: 'instructions',
+    requestObject: 'OfflineMethod',
   },
-  PAY_ME: { name: 'Pay Me', currencies: ['ZAR'], completion: 'push' },
-  QRTH: { name: 'Thai QR', currencies: ['THB'], completion: 'qr' },
-  QRID: { name: 'Indonesian QR', currencies: ['IDR'], completion: 'qr' },
-  QRPH: { name: 'Philippine QR', currencies: ['PHP'], completion: 'qr' },
-  QRIN: { name: 'Indian QR (UPI)', currencies: ['INR'], completion: 'deeplink' },
-  VAPAY: { name: 'Virtual account', currencies: ['IDR', 'KRW'], completion: 'instructions' },
-  QRVN: { name: 'Vietnamese QR', currencies: ['VND'], completion: 'qr' },
+  PAY_ME: { name: 'Pay Me', currencies: ['ZAR'], completion: 'push', requestObject: 'PayMeMethod' },
+  QRTH: { name: 'Thai QR', currencies: ['THB'], completion: 'qr', requestObject: 'QrThMethod' },
+  QRID: { name: 'Indonesian QR', currencies: ['IDR'], completion: 'qr', requestObject: 'QrIdMethod' },
+  QRPH: { name: 'Philippine QR', currencies: ['PHP'], completion: 'qr', requestObject: 'QRPhMethod' },
+  QRIN: { name: 'Indian QR (UPI)', currencies: ['INR'], completion: 'deeplink', requestObject: 'QrInMethod' },
+  VAPAY: {
+    name: 'Virtual account',
+    currencies: ['IDR', 'KRW'],
+    completion: 'instructions',
+    requestObject: 'VaPayMethod',
+  },
+  QRVN: { name: 'Vietnamese QR', currencies: ['VND'], completion: 'qr', requestObject: 'QrVnMethod' },
 };
 
 export function isMethodCode(value: string): value is MethodCode {

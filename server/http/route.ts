@@ -26,8 +26,15 @@ export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undef
   versioned: boolean;
   auth: RouteAuth;
   body?: Body;
-  /** Documented success responses by status. */
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /** A named schema of the OpenAPI document that describes the body better than `body` can (openapi/payin-schemas.ts). */
+  bodyDocument?: string;
+  /** Query parameters the route reads. */
+  query?: readonly { name: string; description: string; schema: Record<string, unknown> }[];
+  /** Documented success responses by status: a zod schema, or the name of a schema of the document. */
+  responses: Record<
+    number,
+    { description: string; schema?: z.ZodType; document?: string; contentType?: string }
+  >;
   /** Error codes this route answers with beyond the common ones (documented as problem+json). */
   errors: readonly ErrorCode[];
   handle(

@@ -52,6 +52,11 @@ export interface MethodAdapter {
   readonly uniqueAmount: boolean;
   /** External reference rules: required before success, and the exact form it must take. */
   readonly externalReference: { required: boolean; pattern: RegExp; description: string } | undefined;
+  /**
+   * Whether the response carries `accountCustomer`, the account funds are expected from (the
+   * specification: Thai QR, Malaysian QR and VA Payment); the presenter fills it in.
+   */
+  readonly reportsAccountCustomer?: boolean;
   /** The screen the customer completes the payment on. */
   completion(currency: CurrencyCode, operator: PaymentOperator | undefined): CompletionKind;
   /** Method-specific response fields (<MethodObject>Response beyond the common ones). */

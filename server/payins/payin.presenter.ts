@@ -1,10 +1,47 @@
+import 'server-only';
 import { toApiMoney } from '@/lib/money';
+import { requireAdapter } from '../methods';
 import type { CustomerAccount, Payin } from './payin';
 
-/** paymentMethodResponse as stored at creation, plus what the customer added since (externalReference). */
+/** The customer account record's fields (specification, GET /payins/{idPayin}/accounts). */
+const ACCOUNT_RECORD_FIELDS = [
+  'accountName',
+  'accountNumber',
+  'accountType',
+  'bankCode',
+  'bankName',
+  'bankBranch',
+  'bankCity',
+  'bankProvince',
+] as const satisfies readonly (keyof CustomerAccount)[];
+
+export type AccountRecord = Record<(typeof ACCOUNT_RECORD_FIELDS)[number], string | null>;
+
+/** Every field of the record, null where it is not known (present rather than missing). */
+function accountRecord(account: CustomerAccount | undefined): AccountRecord {
+  return Object.fromEntries(
+    ACCOUNT_RECORD_FIELDS.map((field) => [field, account?.[field] ?? null]),
+  ) as AccountRecord;
+}
+
+/**
+ * `accountCustomer` (Thai QR, Malaysian QR, VA Payment): the account the request named, else the
+ * account the money came from once the payin succeeded, else both fields null. docs/decisions/003.
+ */
+function accountCustomer(payin: Payin): { accountName: string | null; accountNumber: string | null } {
+  const given = payin.customer;
+  const source =
+    given.accountName !== undefined || given.accountNumber !== undefined
+      ? given
+      : payin.customerAccountProcess;
+  return { accountName: source?.accountName ?? null, accountNumber: source?.accountNumber ?? null };
+}
+
+/** paymentMethodResponse as stored at creation, plus what is known since (externalReference, accountCustomer). */
 export function presentMethodResponse(payin: Payin): Record<string, unknown> {
   return {
     ...payin.methodResponse,
+    ...(requireAdapter(payin.method).reportsAccountCustomer && { accountCustomer: accountCustomer(payin) }),
     ...(payin.externalReference !== undefined && {
       externalReference: { reference: payin.externalReference },
     }),
@@ -26,7 +63,7 @@ export function presentPayin(payin: Payin) {
     process: {
       status: payin.status,
       createdAt: payin.createdAt.toISOString(),
-      ...(payin.processedAt && { processedAt: payin.processedAt.toISOString() }),
+      processedAt: payin.processedAt?.toISOString() ?? null,
       isTest: payin.isTest,
       ...(payin.processorStatus !== undefined && { processorStatus: payin.processorStatus }),
     },
@@ -35,17 +72,14 @@ export function presentPayin(payin: Payin) {
   };
 }
 
-/** Response of GET /payins/{idPayin}/accounts; fields appear when known. */
+/** Response of GET /payins/{idPayin}/accounts: both records with every field, null when unknown. */
 export function presentAccounts(payin: Payin): {
-  customerAccountRequest: CustomerAccount;
-  customerAccountProcess: CustomerAccount;
+  customerAccountRequest: AccountRecord;
+  customerAccountProcess: AccountRecord;
 } {
   const { accountName, accountNumber } = payin.customer;
   return {
-    customerAccountRequest: {
-      ...(accountName !== undefined && { accountName }),
-      ...(accountNumber !== undefined && { accountNumber }),
-    },
-    customerAccountProcess: payin.customerAccountProcess ?? {},
+    customerAccountRequest: accountRecord({ accountName, accountNumber }),
+    customerAccountProcess: accountRecord(payin.customerAccountProcess),
   };
 }

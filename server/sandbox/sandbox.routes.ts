@@ -40,7 +40,7 @@ export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute
       auth: 'token',
       body: simulateRequestSchema,
       responses: {
-        200: { description: 'The outcome was applied.', schema: payinResponseSchema },
+        200: { description: 'The outcome was applied.', schema: payinResponseSchema, document: 'Payin' },
         202: { description: 'The outcome is scheduled.', schema: simulationScheduledSchema },
       },
       errors: [

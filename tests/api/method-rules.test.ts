@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
-import { newIdPayin } from '../support/builders';
+import { accountRecord, newIdPayin } from '../support/builders';
 import { methodRequest } from '../support/method-requests';
 import { expectProblem, fieldsOf } from '../support/problem';
 import { startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
@@ -193,9 +193,15 @@ describe('method-dependent request rules', () => {
       expect(created.status).toBe(201);
     }
     const unused = await api.client.request('GET', `/payins/${qrvn}/accounts`, { token });
-    expect(unused.body).toEqual({ customerAccountRequest: {}, customerAccountProcess: {} });
+    expect(unused.body).toEqual({
+      customerAccountRequest: accountRecord(),
+      customerAccountProcess: accountRecord(),
+    });
     const used = await api.client.request('GET', `/payins/${qrth}/accounts`, { token });
-    expect(used.body).toEqual({ customerAccountRequest: account, customerAccountProcess: {} });
+    expect(used.body).toEqual({
+      customerAccountRequest: accountRecord(account),
+      customerAccountProcess: accountRecord(),
+    });
   });
 });
 

@@ -69,7 +69,7 @@ describe('QR methods', () => {
       ...common(id, 'QRMY', money),
       moneyRequired: money,
       paymentOperator: { code: 'MAYBANK', name: 'Maybank' },
-      accountCustomer: { accountName: 'Ahmad bin Ismail' },
+      accountCustomer: { accountName: 'Ahmad bin Ismail', accountNumber: null },
       qrCode: expect.stringMatching(/^00020201021226\d{2}0014A000000615000101065887340220\d{20}52045999/),
     });
   });
@@ -148,7 +148,7 @@ describe('transfer and instruction methods', () => {
         bankCode: '014',
         bankName: 'Bank Central Asia (BCA)',
       },
-      accountCustomer: { accountName: 'Budi Santoso' },
+      accountCustomer: { accountName: 'Budi Santoso', accountNumber: null },
       paymentInstructionList: expect.any(Array),
     });
     const list = body.paymentInstructionList as {
@@ -271,6 +271,47 @@ describe('transfer and instruction methods', () => {
       expect(isChecksumAddress(accounts.body.customerAccountProcess.accountNumber)).toBe(true);
     },
   );
+});
+
+describe('accountCustomer (Thai QR, Malaysian QR, VA Payment)', () => {
+  it.each([
+    ['QRMY', 'MYR'],
+    ['VAPAY', 'IDR'],
+  ])(
+    '%s without an account: present with null fields, then the account the money came from',
+    async (method, currency) => {
+      const { id, token, body } = await create(method, currency, { account: undefined });
+      expect(body.accountCustomer).toEqual({ accountName: null, accountNumber: null });
+      const simulated = await api.client.request<{ paymentMethodResponse: Record<string, unknown> }>(
+        'POST',
+        `/sandbox/payins/${id}/!simulate`,
+        { token, body: { status: 'SUCCESS' } },
+      );
+      expect(simulated.status).toBe(200);
+      const accounts = await api.client.request<{ customerAccountProcess: Record<string, string> }>(
+        'GET',
+        `/payins/${id}/accounts`,
+        { token },
+      );
+      const { accountName, accountNumber } = accounts.body.customerAccountProcess;
+      expect(accountNumber).toBeTruthy();
+      expect(simulated.body.paymentMethodResponse.accountCustomer).toEqual({ accountName, accountNumber });
+    },
+  );
+
+  it('QRTH: the account of the request, on create and on every read', async () => {
+    const { id, token, body } = await create('QRTH', 'THB', {
+      account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890' },
+    });
+    const expected = { accountName: 'Somchai Jaidee', accountNumber: '1234567890' };
+    expect(body.accountCustomer).toEqual(expected);
+    const read = await api.client.request<{ paymentMethodResponse: Record<string, unknown> }>(
+      'GET',
+      `/payins/${id}`,
+      { token },
+    );
+    expect(read.body.paymentMethodResponse.accountCustomer).toEqual(expected);
+  });
 });
 
 describe('redirect methods', () => {

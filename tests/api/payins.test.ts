@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
-import { newIdPayin, payinRequest } from '../support/builders';
+import { accountRecord, newIdPayin, payinRequest } from '../support/builders';
 import { expectProblem, fieldsOf } from '../support/problem';
 import { startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
 
@@ -59,16 +59,17 @@ describe('creating an OFFLINE payin', () => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual({
       paymentRequested: { money: { amount: 1500.5, currencyCode: 'THB' } },
-      process: { status: 'PENDING', createdAt: expect.stringMatching(/Z$/), isTest: true },
+      process: { status: 'PENDING', processedAt: null, createdAt: expect.stringMatching(/Z$/), isTest: true },
       fee: { amount: 30.01, currencyCode: 'THB' },
       paymentMethodResponse: created.body.paymentMethodResponse,
     });
 
     const accounts = await api.client.request('GET', `/payins/${id}/accounts`, { token });
     expect(accounts.status).toBe(200);
+    // Every field of both records is present, null where it is not known (yet).
     expect(accounts.body).toEqual({
-      customerAccountRequest: { accountName: 'Somchai P.' },
-      customerAccountProcess: {},
+      customerAccountRequest: accountRecord({ accountName: 'Somchai P.' }),
+      customerAccountProcess: accountRecord(),
     });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
-import { newIdPayin, payinRequest } from '../support/builders';
+import { newIdPayin, payinRequest, accountRecord } from '../support/builders';
 import { expectProblem, fieldsOf } from '../support/problem';
 import { eventually, manualClock, startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
 
@@ -67,7 +67,7 @@ describe('POST /sandbox/payins/{idPayin}/!simulate', () => {
     });
     expect(response.body.process).toMatchObject({ status: 'REFUSED', processorStatus: 'INSUFFICIENT_FUNDS' });
     const accounts = await api.client.request('GET', `/payins/${id}/accounts`, { token });
-    expect(accounts.body.customerAccountProcess).toEqual({});
+    expect(accounts.body.customerAccountProcess).toEqual(accountRecord());
   });
 
   it('refuses payins of non-test merchants, bad bodies and unknown payins', async () => {

@@ -25,3 +25,18 @@ export function payinRequest(overrides: DeepPartial<PayinRequestBody> = {}): Pay
     returnUrl: overrides.returnUrl ?? 'https://merchant.example/return',
   };
 }
+
+/** A customer account record as the API gives it: every field present, null where unknown. */
+export function accountRecord(known: Record<string, string> = {}): Record<string, string | null> {
+  return {
+    accountName: null,
+    accountNumber: null,
+    accountType: null,
+    bankCode: null,
+    bankName: null,
+    bankBranch: null,
+    bankCity: null,
+    bankProvince: null,
+    ...known,
+  };
+}

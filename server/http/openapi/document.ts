@@ -4,6 +4,7 @@ import { problemSchema } from '@/lib/api/responses';
 import { ID_PAYIN_PATTERN } from '@/lib/schemas';
 import { ERRORS, type ErrorCode } from '../../errors';
 import type { ApiRoute } from '../route';
+import { payinSchemas, schemaRef } from './payin-schemas';
 
 type JsonObject = Record<string, unknown>;
 
@@ -38,8 +39,11 @@ function problemResponses(codes: readonly ErrorCode[]): JsonObject {
         String(status),
         {
           description: list.map((code) => `${code}: ${ERRORS[code].title}`).join('; '),
-          ...(status === 429 && {
+          ...((status === 429 || status === 503) && {
             headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+          }),
+          ...(status === 405 && {
+            headers: { Allow: { schema: { type: 'string' }, description: 'The methods the path answers.' } },
           }),
           content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
         },
@@ -74,6 +78,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
       ...(route.auth === 'token' ? COMMON_TOKEN_ERRORS : []),
       ...(route.versioned ? (['API_VERSION_UNSUPPORTED'] as const) : []),
       ...(route.method === 'POST' ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+      'METHOD_NOT_ALLOWED' as const,
       'INTERNAL' as const,
     ];
     (paths[openApiPath] ??= {})[route.method.toLowerCase()] = {
@@ -82,11 +87,19 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
       description: route.description,
       tags: [route.tag],
       ...(route.auth === 'token' ? { security: [{ bearerAuth: [] }] } : { security: [] }),
-      parameters: [...pathParameters, ...versionHeader],
+      parameters: [
+        ...pathParameters,
+        ...versionHeader,
+        ...(route.query ?? []).map((parameter) => ({ in: 'query', required: false, ...parameter })),
+      ],
       ...(route.body && {
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+          content: {
+            'application/json': {
+              schema: route.bodyDocument ? schemaRef(route.bodyDocument) : jsonSchema(route.body, 'input'),
+            },
+          },
         },
       }),
       responses: {
@@ -95,10 +108,12 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
             status,
             {
               description: response.description,
-              ...(response.schema && {
+              ...((response.schema ?? response.document) && {
                 content: {
                   [response.contentType ?? 'application/json']: {
-                    schema: jsonSchema(response.schema, 'output'),
+                    schema: response.document
+                      ? schemaRef(response.document)
+                      : jsonSchema(response.schema!, 'output'),
                   },
                 },
               }),
@@ -123,7 +138,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Problem: jsonSchema(problemSchema, 'output') },
+      schemas: { Problem: jsonSchema(problemSchema, 'output'), ...payinSchemas() },
     },
     'x-error-codes': Object.fromEntries(
       Object.entries(ERRORS).map(([code, { status, title }]) => [code, { status, title }]),

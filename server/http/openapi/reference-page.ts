@@ -5,7 +5,17 @@ type Json = Record<string, unknown>;
 interface OpenApiDocument {
   info: { title: string; version: string; description: string };
   paths: Record<string, Record<string, Json>>;
+  components?: { schemas?: Record<string, Json> };
   'x-error-codes': Record<string, { status: number; title: string }>;
+}
+
+/** The name of a `#/components/schemas/Name` reference. */
+function refName(schema: Json): string | undefined {
+  return typeof schema.$ref === 'string' ? schema.$ref.split('/').at(-1) : undefined;
+}
+
+function schemaLink(name: string): string {
+  return `<a href="#schema-${escapeHtml(name)}"><code>${escapeHtml(name)}</code></a>`;
 }
 
 function escapeHtml(text: unknown): string {
@@ -13,9 +23,14 @@ function escapeHtml(text: unknown): string {
 }
 
 function typeOf(schema: Json): string {
+  const name = refName(schema);
+  if (name) return name;
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map(String).join(' | ');
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).map(typeOf).join(' or ');
+  if (Array.isArray(schema.oneOf)) return (schema.oneOf as Json[]).map(typeOf).join(' or ');
   if (schema.type === 'array') return `array of ${typeOf((schema.items as Json | undefined) ?? {})}`;
+  if (Array.isArray(schema.type)) return schema.type.join(' or ');
   return typeof schema.type === 'string' ? schema.type : 'any';
 }
 
@@ -43,6 +58,8 @@ function propertyRows(schema: Json, prefix = ''): string[] {
 }
 
 function schemaTable(schema: Json | undefined): string {
+  const name = schema && refName(schema);
+  if (name) return `<p>See ${schemaLink(name)}.</p>`;
   if (!schema?.properties) return '';
   return `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Notes</th></tr></thead><tbody>${propertyRows(schema).join('')}</tbody></table>`;
 }
@@ -60,6 +77,22 @@ function renderOperation(path: string, method: string, operation: Json): string 
   )}</code></h3><p><strong>${escapeHtml(operation.summary)}.</strong> ${escapeHtml(operation.description)}</p>${
     body ? `<h4>Request body</h4>${schemaTable(body['application/json']?.schema)}` : ''
   }<h4>Responses</h4><ul>${responses.join('')}</ul></section>`;
+}
+
+/** The named schemas: description, alternatives, then the property table. */
+function renderSchemas(schemas: Record<string, Json>): string {
+  return Object.entries(schemas)
+    .map(([name, schema]) => {
+      const alternatives = Array.isArray(schema.oneOf)
+        ? `<p>One of ${(schema.oneOf as Json[]).map((option) => schemaLink(refName(option) ?? '?')).join(', ')}${
+            schema.discriminator ? ', told apart by <code>paymentMethodCode</code>' : ''
+          }.</p>`
+        : '';
+      return `<section id="schema-${escapeHtml(name)}"><h3><code>${escapeHtml(name)}</code></h3>${
+        typeof schema.description === 'string' ? `<p>${escapeHtml(schema.description)}</p>` : ''
+      }${alternatives}${schemaTable(schema)}</section>`;
+    })
+    .join('');
 }
 
 /** A readable API reference rendered on the server from the OpenAPI document: no script, no third party. */
@@ -88,6 +121,7 @@ th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:
 </style></head><body><h1>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}</h1>
 <p>${escapeHtml(document.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">OpenAPI 3.1 document</a>.</p>
 <h2>Endpoints</h2><ul>${toc}</ul>${operations.map(({ path, method, operation }) => renderOperation(path, method, operation)).join('')}
+<h2 id="schemas">Schemas</h2>${renderSchemas(document.components?.schemas ?? {})}
 <h2 id="errors">Error codes</h2><p>Every error is <code>application/problem+json</code> (RFC 9457) with <code>status</code>, <code>title</code>,
 <code>detail</code>, a stable <code>code</code> and, for validation failures, <code>errors[]</code> of field paths.</p>
 <table><thead><tr><th>Code</th><th>Status</th><th>Title</th></tr></thead><tbody>${errors}</tbody></table></body></html>`;

@@ -57,6 +57,19 @@ export const catalogueRoutes: readonly ApiRoute[] = [
     tag: 'Code lists',
     versioned: true,
     auth: 'token',
+    query: [
+      {
+        name: 'paymentMethodCodes',
+        description: 'Comma-separated method codes; unsupported values are ignored, and none left means all.',
+        schema: { type: 'string', examples: ['QRTH,OFFLINE'] },
+      },
+      {
+        name: 'currencyCodes',
+        description:
+          'Comma-separated currency codes; unsupported values are ignored, and none left means all.',
+        schema: { type: 'string', examples: ['THB,VND'] },
+      },
+    ],
     responses: { 200: { description: 'The operators.', schema: paymentOperatorsResponseSchema } },
     errors: [],
     handle(c) {

@@ -56,13 +56,23 @@ export const payinRoutes = [
     operationId: 'createPayin',
     summary: 'Create a payin',
     description:
-      'Creates a payment under the merchant-generated idPayin (1–64 characters: letters, digits and . _ : ~ -). Repeating an accepted ' +
-      'idPayin answers 409. The response carries the method-specific paymentMethodResponse.',
+      'Creates a payment under the merchant-generated idPayin (1–64 characters: letters, digits and - _ . ~ : + =; use base64url ' +
+      'rather than base64 with "/"). Repeating an accepted idPayin answers 409, and 409 means only that. paymentMethod is the ' +
+      "method's request object (OfflineMethod, QrThMethod, …, told apart by paymentMethodCode); the response carries its " +
+      '<MethodObject>Response. When every unique amount near the order is taken by open payins, 503 AMOUNT_UNAVAILABLE with ' +
+      'Retry-After: send the same request again later.',
     tag: 'Payins',
     versioned: true,
     auth: 'token',
     body: createPayinRequestSchema,
-    responses: { 201: { description: 'The payin was created.', schema: createPayinResponseSchema } },
+    bodyDocument: 'CreatePayinRequest',
+    responses: {
+      201: {
+        description: 'The payin was created.',
+        schema: createPayinResponseSchema,
+        document: 'CreatePayinResponse',
+      },
+    },
     errors: [
       'VALIDATION_FAILED',
       'MALFORMED_JSON',
@@ -96,7 +106,7 @@ export const payinRoutes = [
     tag: 'Payins',
     versioned: true,
     auth: 'token',
-    responses: { 200: { description: 'The payin.', schema: payinResponseSchema } },
+    responses: { 200: { description: 'The payin.', schema: payinResponseSchema, document: 'Payin' } },
     errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
     async handle(c, { deps }) {
       const idPayin = c.get('idPayin');
@@ -114,7 +124,13 @@ export const payinRoutes = [
     tag: 'Payins',
     versioned: true,
     auth: 'token',
-    responses: { 200: { description: 'The customer account records.', schema: accountsResponseSchema } },
+    responses: {
+      200: {
+        description: 'The customer account records.',
+        schema: accountsResponseSchema,
+        document: 'CustomerAccounts',
+      },
+    },
     errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
     async handle(c, { deps }) {
       const idPayin = c.get('idPayin');
@@ -133,6 +149,7 @@ export const payinRoutes = [
     versioned: true,
     auth: 'token',
     body: setExternalReferenceRequestSchema,
+    bodyDocument: 'SetExternalReferenceRequest',
     responses: {
       200: { description: 'The reference was recorded.', schema: externalReferenceResponseSchema },
     },

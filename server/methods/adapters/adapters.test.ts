@@ -62,7 +62,9 @@ describe('QRTH', () => {
     expect(taxId).toMatch(/^0105\d{9}$/);
     expect(thaiIdCheckDigit(taxId.slice(0, 12))).toBe(taxId[12]);
     expect(qr.fields['54']).toBe('1499.99');
-    expect(response.accountCustomer).toEqual({ accountName: 'Somchai J.', accountNumber: '1234567890' });
+    // accountCustomer is the presenter's (request account, else the process's): the adapter only declares it.
+    expect(response).not.toHaveProperty('accountCustomer');
+    expect(ADAPTERS.QRTH.reportsAccountCustomer).toBe(true);
   });
 });
 
@@ -80,6 +82,7 @@ describe('QRMY', () => {
     expect(qr.template('26')['01']).toBe('564160');
     expect(qr.fields['54']).toBe('99.98');
     expect(response).not.toHaveProperty('accountCustomer');
+    expect(ADAPTERS.QRMY.reportsAccountCustomer).toBe(true);
   });
 });
 
@@ -140,7 +143,7 @@ describe('VAPAY', () => {
       );
       const account = response.account as { accountNumber: string; bankName: string };
       expect(account.accountNumber).toMatch(new RegExp(`^${prefix}\\d{${length - prefix.length}}$`));
-      expect(response.accountCustomer).toEqual({ accountName: 'Budi S.' });
+      expect(ADAPTERS.VAPAY.reportsAccountCustomer).toBe(true);
       const list = response.paymentInstructionList as {
         channel: string;
         virtualAccountNumber: string;

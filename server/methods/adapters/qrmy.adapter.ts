@@ -5,7 +5,6 @@ import { buildDuitNowQr } from '../payloads/duitnow';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
 import { bankPayerAccount } from '../support/payer-account';
-import { accountCustomerOf } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
 /**
@@ -20,11 +19,11 @@ export const qrmyAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.qr,
   uniqueAmount: true,
   externalReference: undefined,
+  reportsAccountCustomer: true,
   completion: () => 'qr',
-  buildResponse: ({ merchant, operator, money, requiredMoney, customer, reference }) => {
+  buildResponse: ({ merchant, operator, money, requiredMoney, reference }) => {
     const acquirer = requireOperatorIn(DUITNOW_ACQUIRERS, operator);
     return {
-      ...accountCustomerOf(customer),
       qrCode: buildDuitNowQr({
         acquirerId: acquirer.acquirerId,
         merchantAccountId: merchantDigits(merchant, `duitnow:${acquirer.code}`, 20),

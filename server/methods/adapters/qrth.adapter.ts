@@ -5,7 +5,7 @@ import { buildPromptPayQr, thaiIdCheckDigit } from '../payloads/promptpay';
 import type { MethodAdapter } from '../port';
 import { merchantDigits } from '../support/merchant-identity';
 import { bankPayerAccount } from '../support/payer-account';
-import { accountCustomerOf, collectionAccount } from '../support/response-parts';
+import { collectionAccount } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
 /** Our PromptPay ID for the merchant: a juristic-person tax ID (0105… is a Bangkok company) with its check digit. */
@@ -26,10 +26,10 @@ export const qrthAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.qr,
   uniqueAmount: true,
   externalReference: undefined,
+  reportsAccountCustomer: true,
   completion: () => 'qr',
-  buildResponse: ({ merchant, money, requiredMoney, customer, reference }) => ({
+  buildResponse: ({ merchant, money, requiredMoney, reference }) => ({
     account: collectionAccount(merchant, PROMPTPAY_BANK, 'THB'),
-    ...accountCustomerOf(customer),
     qrCode: buildPromptPayQr({ proxy: promptPayTaxId(merchant), amount: requiredMoney ?? money, reference }),
   }),
   processAccount: (payin) => bankPayerAccount(payin),

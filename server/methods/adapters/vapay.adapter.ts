@@ -5,7 +5,6 @@ import { VA_BANKS } from '../operators/va-banks';
 import type { MethodAdapter } from '../port';
 import { derivedDigits } from '../support/derived';
 import { payerAccount, payerAccountNumber } from '../support/payer-account';
-import { accountCustomerOf } from '../support/response-parts';
 import { virtualAccountInstructions } from '../support/va-instructions';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -22,8 +21,9 @@ export const vapayAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.transfer,
   uniqueAmount: false,
   externalReference: undefined,
+  reportsAccountCustomer: true,
   completion: () => 'instructions',
-  buildResponse: ({ merchant, operator, money, customer, idPayin, expireAt }) => {
+  buildResponse: ({ merchant, operator, money, idPayin, expireAt }) => {
     const bank = requireOperatorIn(VA_BANKS[money.currency], operator);
     const virtualAccountNumber =
       bank.vaPrefix +
@@ -35,7 +35,6 @@ export const vapayAdapter: MethodAdapter = {
         bankCode: bank.bankCode,
         bankName: bank.name,
       },
-      ...accountCustomerOf(customer),
       paymentInstructionList: virtualAccountInstructions({
         bank,
         virtualAccountNumber,

@@ -1,0 +1,178 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METHOD_CODES, METHODS, phoneExampleE164, type MethodCode } from '@/lib/methods';
+import type { CurrencyCode } from '@/lib/money';
+import { documentedResponseProperties } from '@/server/http/openapi/payin-schemas';
+import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
+import { newIdPayin } from '../support/builders';
+import { SAMPLE_AMOUNTS } from '../support/method-requests';
+import { startTestApi, type TestApi } from '../support/test-api';
+
+// The OpenAPI document, read as a merchant's tooling would, validates what the API really takes
+// and answers: an independent JSON Schema 2020-12 validator (Ajv) is the judge.
+let api: TestApi;
+let document: {
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+};
+let ajv: Ajv2020;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  document = (await api.client.request<typeof document>('GET', '/openapi.json', { version: null })).body;
+  // Ajv reads oneOf; it has no use for OpenAPI's discriminator mapping, which is checked below.
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...document, $id: 'openapi.json' });
+});
+afterAll(() => api.close());
+
+const validator = (name: string): ValidateFunction =>
+  ajv.getSchema(`openapi.json#/components/schemas/${name}`)!;
+
+/** A value for a field the schema says is missing, as a merchant's generator would fill it. */
+function sample(
+  property: string,
+  currency: CurrencyCode,
+  schema: Record<string, unknown> | undefined,
+): unknown {
+  switch (property) {
+    case 'emailAddress':
+      return 'customer@example.com';
+    case 'phoneNumber':
+      return phoneExampleE164(currency);
+    case 'accountName':
+      return 'Pat Customer';
+    case 'accountNumber':
+      return '1234567890';
+    case 'account':
+      return {};
+    default:
+      return (schema?.enum as unknown[] | undefined)?.[0];
+  }
+}
+
+/** Follows an instance path ("/paymentMethod/account") into the request. */
+function at(root: Record<string, unknown>, path: string): Record<string, unknown> {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, root);
+}
+
+/**
+ * The smallest create the document accepts: start from the method code, add each property the
+ * validator reports missing, until it validates.
+ */
+function minimalRequest(method: MethodCode, currency: CurrencyCode, operator: string | undefined) {
+  const request: Record<string, unknown> = {
+    paymentRequested: { money: { amount: SAMPLE_AMOUNTS[currency], currencyCode: currency } },
+    paymentMethod: { paymentMethodCode: method, ...(operator && { paymentOperatorCode: operator }) },
+    callbackUrl: 'https://merchant.example/callbacks',
+    returnUrl: 'https://merchant.example/return',
+  };
+  const validate = validator('CreatePayinRequest');
+  for (let round = 0; round < 10 && !validate(request); round++) {
+    const missing = (validate.errors ?? []).filter((error: ErrorObject) => error.keyword === 'required');
+    if (missing.length === 0) break;
+    for (const error of missing) {
+      const property = (error.params as { missingProperty: string }).missingProperty;
+      const parent = at(request, error.instancePath);
+      parent[property] ??= sample(property, currency, undefined);
+    }
+  }
+  return { request, valid: validate(request), errors: validate.errors };
+}
+
+const cases = METHOD_CODES.flatMap((method) =>
+  METHODS[method].currencies.flatMap((currency) =>
+    [undefined, ...(method === 'EWALLET' ? ['OVO'] : []), ...(method === 'P2A_V2' ? ['SBI'] : [])].map(
+      (operator) => [method, currency, operator] as const,
+    ),
+  ),
+);
+
+describe('the OpenAPI document', () => {
+  it("names the specification's objects: a request and a response object per method, discriminated by paymentMethodCode", () => {
+    const schemas = document.components.schemas;
+    for (const method of METHOD_CODES) {
+      expect(schemas[METHODS[method].requestObject], method).toBeDefined();
+      expect(schemas[`${METHODS[method].requestObject}Response`], method).toBeDefined();
+    }
+    expect(schemas.IndiaTransferMethod).toBeDefined();
+    expect(schemas.PaymentMethod).toMatchObject({ discriminator: { propertyName: 'paymentMethodCode' } });
+    expect(schemas.PaymentMethodResponse).toMatchObject({
+      discriminator: { propertyName: 'paymentMethodCode' },
+    });
+    const create = document.paths['/payins/{idPayin}']!.post!;
+    expect(JSON.stringify(create.requestBody)).toContain('#/components/schemas/CreatePayinRequest');
+    expect(JSON.stringify(schemas.P2AV2MethodResponse)).toContain('^\\\\d{12}$');
+    const money = schemas.Money as { properties: { amount: Record<string, unknown> } };
+    expect(money.properties.amount).toMatchObject({ type: 'number', exclusiveMinimum: 0 });
+    const operators = document.paths['/payment-operators']!.get!.parameters as { name: string; in: string }[];
+    expect(
+      operators.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+    ).toEqual(['paymentMethodCodes', 'currencyCodes']);
+  });
+
+  it.each(cases)(
+    '%s %s (operator %s): the smallest create it accepts is created, and the answers match it',
+    async (method, currency, operator) => {
+      const { request, valid, errors } = minimalRequest(method, currency, operator);
+      expect(valid, JSON.stringify(errors)).toBe(true);
+      const merchant = await api.createMerchant();
+      const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+      const id = newIdPayin();
+      const created = await api.client.request('POST', `/payins/${id}`, { token, body: request });
+      expect(created.status, created.text).toBe(201);
+      const createResponse = validator('CreatePayinResponse');
+      expect(createResponse(created.body), JSON.stringify(createResponse.errors)).toBe(true);
+
+      const read = await api.client.request<{ paymentMethodResponse: Record<string, unknown> }>(
+        'GET',
+        `/payins/${id}`,
+        { token },
+      );
+      const payin = validator('Payin');
+      expect(payin(read.body), JSON.stringify(payin.errors)).toBe(true);
+      // Nothing undocumented in the method response.
+      const documented = documentedResponseProperties(method);
+      for (const key of Object.keys(read.body.paymentMethodResponse)) expect(documented, key).toContain(key);
+      const accounts = await api.client.request('GET', `/payins/${id}/accounts`, { token });
+      expect(validator('CustomerAccounts')(accounts.body)).toBe(true);
+    },
+  );
+
+  it('refuses, as the API does, a create that lacks what the currency needs', async () => {
+    const merchant = await api.createMerchant();
+    const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+    const validate = validator('CreatePayinRequest');
+    for (const [currency, missing] of [
+      ['KRW', 'accountName'],
+      ['JPY', 'emailAddress'],
+    ] as const) {
+      const request = {
+        paymentRequested: { money: { amount: SAMPLE_AMOUNTS[currency], currencyCode: currency } },
+        paymentMethod: { paymentMethodCode: 'OFFLINE', account: {} },
+        callbackUrl: 'https://merchant.example/callbacks',
+        returnUrl: 'https://merchant.example/return',
+      };
+      expect(validate(request)).toBe(false);
+      expect(JSON.stringify(validate.errors)).toContain(missing);
+      const response = await api.client.request('POST', `/payins/${newIdPayin()}`, { token, body: request });
+      expect(response.status).toBe(400);
+    }
+    // A currency the method does not take is refused by both too.
+    const wrongCurrency = {
+      paymentRequested: { money: { amount: 100, currencyCode: 'THB' } },
+      paymentMethod: { paymentMethodCode: 'MOBILE_MONEY', phoneNumber: '+254712345678' },
+      callbackUrl: 'https://merchant.example/callbacks',
+      returnUrl: 'https://merchant.example/return',
+    };
+    expect(validate(wrongCurrency)).toBe(false);
+    expect(
+      (await api.client.request('POST', `/payins/${newIdPayin()}`, { token, body: wrongCurrency })).status,
+    ).toBe(400);
+  });
+});
