@@ -63,6 +63,11 @@ const envSchema = z.object({
   SECRET_PEPPER: keyMaterial.optional(),
   TOKEN_MAX_VALIDITY_SECS: z.coerce.number().int().min(60).max(604800).default(86400),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Must be a redis:// URL.' }).optional(),
+  /**
+   * How instances on one PostgreSQL share rate limits (without REDIS_URL): "periodic" decides in
+   * memory and exchanges hits every 100 ms; "exact" decides every request in the database.
+   */
+  RATE_LIMIT_SHARING: z.enum(['periodic', 'exact']).default('periodic'),
   /** Requests per second all of a merchant's payment-scoped tokens may make together. */
   RATE_LIMIT_MERCHANT_CEILING: z.coerce.number().int().min(10).max(100_000).default(100),
   /** Failed authentications per window from one client address, and on one merchant code, before a lockout. */

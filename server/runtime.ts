@@ -14,6 +14,7 @@ import {
   MemoryRateLimitStore,
   PostgresRateLimitStore,
   RedisRateLimitStore,
+  SharedRateLimitStore,
   type RateLimitStore,
 } from './ratelimit';
 import { MerchantClientAddresses } from './merchants/client-addresses';
@@ -57,7 +58,11 @@ async function chooseRateLimitStore(
     );
   }
   // PGlite is one process by construction, so memory is exact there; PostgreSQL may serve many instances.
-  return database.kind === 'postgres' ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore();
+  if (database.kind !== 'postgres') return new MemoryRateLimitStore();
+  if (config.RATE_LIMIT_SHARING === 'exact') return new PostgresRateLimitStore(database.db);
+  const shared = new SharedRateLimitStore(database.db, logger);
+  await shared.start();
+  return shared;
 }
 
 /**
@@ -103,6 +108,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       urlPolicy: new UrlPolicy(config.ALLOW_INSECURE_URLS, allowlist),
       outbox: callbacks.outbox,
       clock,
+      readConcurrency: database.kind === 'postgres' ? config.DATABASE_POOL_SIZE : 1,
     });
     const deps: ApiDependencies = {
       db: database.db,

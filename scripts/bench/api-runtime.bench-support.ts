@@ -1,23 +1,139 @@
-// Built by run.mjs next to the benchmarks: the real runtime on an in-memory PGlite, served by Hono.
+// Built by run.mjs next to the benchmarks: the real runtime behind the real front door (as `npm
+// start` serves the API), on an in-memory PGlite or a fresh PostgreSQL database, with payins of
+// many merchants to read and a payment-scoped token for each.
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import pg from 'pg';
 import { loadConfig } from '@/server/config';
-import { openPglite } from '@/server/db';
+import { openPglite, openPostgres, type DatabaseHandle } from '@/server/db';
+import { createFrontDoor } from '@/server/http/front-door';
 import { createLogger } from '@/server/logger';
+import { provisionMerchants, type MerchantEntry } from '@/server/merchants';
+import type { TokenGrant } from '@/server/tokens';
 import { createRuntime } from '@/server/runtime';
 
-export async function startBenchApi(): Promise<{ port: number; token: string }> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BACKGROUND_WORKERS: 'false' });
-  const runtime = await createRuntime(config, {
-    logger: createLogger('silent'),
-    database: await openPglite('memory://'),
+export interface BenchRequest {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** A fresh PostgreSQL database for the run, dropped by the returned function. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `payin_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Starts the API and prepares `merchants × payinsEach` payins, each read with its own
+ * payment-scoped token: load spread this way stays inside every rate limit (10 per second per
+ * payment, 100 per second per merchant), so the figure measures answered 200s.
+ */
+export async function startBenchApi(options: {
+  database: 'pglite' | 'postgres';
+  adminUrl: string;
+  merchants: number;
+  payinsEach: number;
+}): Promise<{ port: number; requests: BenchRequest[]; close: () => Promise<void> }> {
+  const postgres = options.database === 'postgres' ? await freshPostgres(options.adminUrl) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    BACKGROUND_WORKERS: 'false',
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
+    ...(postgres && { DATABASE_URL: postgres.url }),
   });
-  const demo = runtime.demoCredentials!;
-  const token = await runtime.deps.tokens.issue({
-    merchantCode: demo.merchantCode,
-    operations: ['GET /merchant-info'],
+  const database: DatabaseHandle = postgres
+    ? openPostgres(postgres.url, config.DATABASE_POOL_SIZE)
+    : await openPglite('memory://');
+  const runtime = await createRuntime(config, { logger: createLogger('silent'), database });
+  const pepper = await runtime.deps.db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'secret-pepper')
+    .executeTakeFirstOrThrow();
+  const entries: MerchantEntry[] = Array.from({ length: options.merchants }, (_, index) => ({
+    merchantCode: `bench${index}`,
+    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
+    channelName: 'Bench Shop',
+    test: true,
+  }));
+  const merchants = await provisionMerchants(
+    runtime.deps.db,
+    Buffer.from(pepper.value, 'base64url'),
+    entries,
+  );
+  const requests: BenchRequest[] = [];
+  for (const merchant of merchants) {
+    runtime.deps.merchants.remember(merchant);
+    for (let index = 0; index < options.payinsEach; index++) {
+      const idPayin = `order-${index}-${randomBytes(4).toString('hex')}`;
+      const grant: TokenGrant = {
+        merchantCode: merchant.code,
+        jti: 'bench',
+        operations: [],
+        money: undefined,
+        paymentScope: undefined,
+        allows: () => true,
+      };
+      await runtime.deps.payins.create({
+        merchant,
+        grant,
+        idPayin,
+        request: {
+          paymentRequested: { money: { currency: 'THB', minor: 150_050n } },
+          paymentMethod: { paymentMethodCode: 'OFFLINE' },
+          callbackUrl: 'https://merchant.example/callbacks',
+          returnUrl: 'https://merchant.example/return',
+        },
+      });
+      const token = await runtime.deps.tokens.issue({
+        merchantCode: merchant.code,
+        operations: [`GET /payins/${idPayin}`],
+        validitySecs: 3600,
+      });
+      requests.push({
+        path: `/api/payins/${idPayin}`,
+        headers: { 'x-api-version': '2', authorization: `Bearer ${token}` },
+      });
+    }
+  }
+  // Interleave merchants so concurrent requests hit different buckets and rows.
+  requests.sort(() => Math.random() - 0.5);
+
+  const door = createFrontDoor({
+    logger: runtime.deps.logger,
+    api: getRequestListener(runtime.api.fetch),
+    web: undefined,
+    publicUrl: config.publicUrl,
+    trustProxy: false,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 10_000,
+    maxConnectionsPerAddress: 0,
   });
-  const server = serve({ fetch: runtime.api.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { port: (server.address() as AddressInfo).port, token };
+  await new Promise<void>((resolve) => door.server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (door.server.address() as AddressInfo).port,
+    requests,
+    ...(postgres && { db: new URL(postgres.url).pathname.slice(1) }),
+    close: async () => {
+      await door.stop({ idleGraceMs: 0, deadlineMs: 1000 });
+      await runtime.close();
+      await postgres?.drop();
+    },
+  };
 }

@@ -1,19 +1,57 @@
-// Child process of http.bench.ts: a bare node:http server ("bare") or the API runtime ("api").
+// Child process of http.bench.ts: a bare node:http server ("bare"), or the API ("pglite" or
+// "postgres") with its requests. Answers { port, requests } once listening; closes on any message.
+// With BENCH_PROFILE set, writes a CPU profile of the measured phase (set-up excluded) to
+// .cache/profiles/<mode>.cpuprofile for `--cpu-prof`-style digging.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const mode = process.argv[2];
+
+async function profiled() {
+  if (!process.env.BENCH_PROFILE) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync('.cache/profiles', { recursive: true });
+    writeFileSync(`.cache/profiles/${mode}.cpuprofile`, JSON.stringify(profile));
+  };
+}
+
+let close = async () => {};
+let requests = [{ path: '/', headers: {} }];
+let port;
 if (mode === 'bare') {
   const body = JSON.stringify({ status: 'ok' });
   const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  await new Promise((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  port = server.address().port;
 } else {
   const { startBenchApi } = await import(
     pathToFileURL(resolve('.cache/bench/api-runtime.bench-support.mjs')).href
   );
-  process.send(await startBenchApi());
+  const api = await startBenchApi({
+    database: mode,
+    adminUrl: process.env.BENCH_DATABASE_URL,
+    merchants: Number(process.env.BENCH_MERCHANTS),
+    payinsEach: Number(process.env.BENCH_PAYINS_EACH),
+  });
+  ({ port, requests } = api);
+  if (api.db) process.env.BENCH_DB_NAME = api.db;
+  close = api.close;
 }
+const stopProfile = await profiled();
+process.send({ port, requests, db: process.env.BENCH_DB_NAME });
+process.once('message', async () => {
+  await stopProfile();
+  await close();
+  process.exit(0);
+});

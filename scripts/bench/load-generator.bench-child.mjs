@@ -1,7 +1,8 @@
 // Child process of the HTTP benchmarks: a small, fast HTTP/1.1 load generator on raw sockets, in a
 // process of its own so it never competes with the server for the event loop. Each connection
 // keeps one request in flight (keep-alive, no pipelining), cycling through the given requests.
-// Message in: { port, requests: [{ path, headers }], connections, durationMs }.
+// Message in: { port, requests: [{ path, headers }], connections, warmupMs, durationMs }: answers in
+// the first warmupMs (JIT, connection set-up, caches) are not counted.
 // Message out: { rps, statuses, errors }.
 import { connect } from 'node:net';
 
@@ -13,13 +14,13 @@ function encode({ method = 'GET', path, headers }) {
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');
 
-function run({ port, requests, connections, durationMs }) {
+function run({ port, requests, connections, warmupMs = 0, durationMs }) {
   const encoded = requests.map(encode);
   const statuses = {};
   let done = 0;
   let errors = 0;
   let next = 0;
-  const started = performance.now();
+  const started = performance.now() + warmupMs;
   const deadline = started + durationMs;
 
   const one = () =>
@@ -50,8 +51,10 @@ function run({ port, requests, connections, durationMs }) {
             expected = end + 4 + (length ? Number(length[1]) : 0);
           }
           if (buffer.length < expected) return;
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          done++;
+          if (performance.now() >= started) {
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            done++;
+          }
           buffer = buffer.subarray(expected);
           expected = -1;
           send();

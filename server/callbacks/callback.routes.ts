@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { defineRoute, type ApiRoute } from '../http/route';
 import { presentDelivery } from './callback.presenter';
 import { listPayinDeliveries, requeueLatestDelivery } from './callback.repository';
+import { reply } from '../http/reply';
 
 /** The merchant's delivery log and manual redelivery, behind token operations like every call. */
 export function createCallbackRoutes(options: { db: Kysely<Database>; clock: Clock }): readonly ApiRoute[] {
@@ -28,7 +29,7 @@ export function createCallbackRoutes(options: { db: Kysely<Database>; clock: Clo
       async handle(c, { deps }) {
         const payin = await deps.payins.get(c.get('merchant'), c.get('idPayin'));
         const deliveries = await listPayinDeliveries(db, payin.id);
-        return c.json({ data: deliveries.map(presentDelivery) });
+        return reply(c, { data: deliveries.map(presentDelivery) });
       },
     }),
     defineRoute({
@@ -50,7 +51,7 @@ export function createCallbackRoutes(options: { db: Kysely<Database>; clock: Clo
         const requeued = await requeueLatestDelivery(db, { payinId: payin.id, now: clock() });
         if (!requeued)
           throw new AppError('NOT_FOUND', `Payin ${payin.idPayin} has no callback to redeliver yet.`);
-        return c.json(presentDelivery(requeued), 202);
+        return reply(c, presentDelivery(requeued), 202);
       },
     }),
   ];

@@ -8,10 +8,29 @@ import type { Database } from './schema';
 
 /**
  * The one place where the two drivers are made to agree: int8 columns arrive as bigint from both
- * (node-postgres would give strings, PGlite numbers), numeric stays an exact decimal string, and
- * timestamps are Dates. Nothing above this file knows which driver runs.
+ * (node-postgres would give strings, PGlite numbers), numeric stays an exact decimal string, json
+ * (not jsonb) stays its text, and timestamps are Dates. Nothing above this file knows which driver runs.
  */
 const INT8_OID = 20;
+/** `json` (not jsonb) columns arrive as text: payins keep their method response as written and parse it when asked. */
+const JSON_OID = 114;
+const TIMESTAMPTZ_OID = 1184;
+
+/**
+ * timestamptz as the server sends it with DateStyle ISO ("2026-11-23 12:34:56.789012+00"), parsed
+ * by V8's own ISO parser: about twice as fast as the driver's, and it runs for every timestamp of
+ * every row. Anything else (infinity, BC dates) goes to the driver's parser.
+ */
+const ISO_TIMESTAMPTZ = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?[+-]\d\d(?::\d\d)?$/;
+export function parseTimestamptz(fallback: (value: string) => unknown): (value: string) => unknown {
+  return (value) => {
+    if (!ISO_TIMESTAMPTZ.test(value)) return fallback(value);
+    const iso = value.replace(' ', 'T');
+    return new Date(
+      iso.length - iso.lastIndexOf('+') === 3 || iso.length - iso.lastIndexOf('-') === 3 ? `${iso}:00` : iso,
+    );
+  };
+}
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -35,10 +54,12 @@ export function openPostgres(
     connectionString: url,
     max: poolSize,
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
-        oid === INT8_OID
-          ? (value: string) => BigInt(value)
-          : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
+      getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown => {
+        if (oid === INT8_OID) return (value: string) => BigInt(value);
+        if (oid === JSON_OID) return (value: string) => value;
+        const driver = pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+        return oid === TIMESTAMPTZ_OID && format !== 'binary' ? parseTimestamptz(driver) : driver;
+      }) as typeof pg.types.getTypeParser,
     },
   });
   pool.on('error', onIdleError);
@@ -50,7 +71,10 @@ export function openPostgres(
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
-    parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+    parsers: {
+      [pgliteTypes.INT8]: (value: string) => BigInt(value),
+      [pgliteTypes.JSON]: (value: string) => value,
+    },
   });
   const db = new Kysely<Database>({ dialect: createPgliteDialect(pglite) });
   return {

@@ -43,8 +43,9 @@ export interface PayinsTable {
   reference: string;
   /** Capability of the simulated institution's pages (redirectTo). */
   institution_session: string | null;
-  customer: Json<Record<string, unknown>>;
-  method_response: Json<Record<string, unknown>>;
+  /** json columns come back as their text (server/db/drivers.ts). */
+  customer: ColumnType<string, string, string>;
+  method_response: ColumnType<string, string, string>;
   external_reference: string | null;
   customer_account_process: Json<Record<string, unknown> | null> | null;
   expire_at: Date;
@@ -56,6 +57,14 @@ export interface PayinsTable {
 export interface RateLimitWindowsTable {
   bucket: string;
   /** Epoch milliseconds of the requests accepted in the last window, oldest first. */
+  hits: bigint[];
+  updated_at: Date;
+}
+
+/** One instance's recent hits of a bucket (server/ratelimit/shared.store.ts). */
+export interface RateLimitSharesTable {
+  instance_id: string;
+  bucket: string;
   hits: bigint[];
   updated_at: Date;
 }
@@ -80,6 +89,7 @@ export interface Database {
   merchants: MerchantsTable;
   payins: PayinsTable;
   rate_limit_windows: RateLimitWindowsTable;
+  rate_limit_shares: RateLimitSharesTable;
   sandbox_simulations: SandboxSimulationsTable;
   callback_deliveries: CallbackDeliveriesTable;
   callback_attempts: CallbackAttemptsTable;

@@ -5,13 +5,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors';
 import { MAX_BODY_BYTES, readJsonBody } from './body';
 import type { ApiDependencies, ApiEnv } from './context';
-import { applyCors, preflight } from './middleware/cors';
+import { corsHeaders, preflight } from './middleware/cors';
+import { responseHeaders } from './reply';
 import { authenticate, requireOperation, requirePaymentScope } from './middleware/authenticate';
 import { createMethodTable } from './method-table';
 import { buildOpenApiDocument } from './openapi/document';
 import { renderReferencePage } from './openapi/reference-page';
 import { problemResponse } from './problem';
-import { requestInstance } from './request-info';
+import { header, requestInstance } from './request-info';
 import type { ApiRoute } from './route';
 import { idPayinParam } from './routes/params';
 import { payinRoutes } from './routes/payin.routes';
@@ -23,6 +24,10 @@ export const API_VERSION_HEADER = 'x-api-version';
 export const API_MAJOR_VERSION = '2';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** Request ids: a random prefix per process and a counter (unique without a random draw per request). */
+const REQUEST_ID_PREFIX = randomUUID().slice(0, 13);
+let requestSequence = 0;
+const newRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestSequence).toString(36).padStart(8, '0')}`;
 const DOCUMENT_PATHS = ['/openapi.json', '/reference'];
 
 export interface ApiAppOptions {
@@ -45,32 +50,38 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
     ...DOCUMENT_PATHS.map((path) => ({ method: 'GET', path })),
   ]);
   const app = new Hono<ApiEnv>();
-  const requestIdOf = (c: Context<ApiEnv>) => c.get('requestId') ?? 'unknown';
-
-  app.use('*', async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming !== undefined && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  /**
+   * Every answer starts here: the request id (the client's when well-formed) goes into the headers
+   * gathered for the response (server/http/reply.ts). A function each handler calls rather than a
+   * middleware, which would cost every request a promise and a closure more.
+   */
+  const begin = (c: Context<ApiEnv>): string => {
+    const known = c.get('requestId');
+    if (known !== undefined) return known;
+    const incoming = header(c, 'x-request-id');
+    const requestId = incoming !== undefined && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     c.set('requestId', requestId);
-    c.header('x-request-id', requestId);
-    await next();
-    applyCors(c.req.header('origin'), c.res);
-  });
+    c.set('headers', { 'x-request-id': requestId });
+    return requestId;
+  };
 
   const problem = (c: Context<ApiEnv>, error: AppError) => {
-    const response = problemResponse(error, requestInstance(c), requestIdOf(c));
-    response.headers.set('x-request-id', requestIdOf(c));
-    applyCors(c.req.header('origin'), response);
-    return response;
+    const requestId = begin(c);
+    c.set('replied', true);
+    return problemResponse(error, requestInstance(c), requestId, {
+      ...c.get('headers'),
+      ...corsHeaders(header(c, 'origin')),
+    });
   };
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
       if (error.status >= 500)
-        deps.logger.error({ requestId: requestIdOf(c), code: error.code, err: error.cause }, error.message);
+        deps.logger.error({ requestId: begin(c), code: error.code, err: error.cause }, error.message);
       return problem(c, error);
     }
     deps.logger.error(
-      { requestId: requestIdOf(c), err: error, method: c.req.method, path: requestInstance(c) },
+      { requestId: begin(c), err: error, method: c.req.method, path: requestInstance(c) },
       'unhandled error',
     );
     return problem(
@@ -98,9 +109,10 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
   app.notFound((c) => problem(c, noRoute(c)));
 
   app.options('/api/*', (c) => {
+    begin(c);
     const allowed = allowedMethods(apiPath(c));
     if (allowed.length === 0) throw new AppError('NOT_FOUND', `No route for ${requestInstance(c)}.`);
-    return preflight(c, allowed);
+    return preflight(c, allowed, responseHeaders(c));
   });
 
   const limitBody = bodyLimit({
@@ -113,9 +125,10 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
   for (const route of routes) {
     const path = `/api${route.path}`;
     const handler = async (c: Context<ApiEnv>) => {
+      begin(c);
       // "!action" segments are routes of their own, never an {idPayin}.
       if (route.path.includes(':idPayin') && c.req.param('idPayin')?.startsWith('!')) throw noRoute(c);
-      if (route.versioned && c.req.header(API_VERSION_HEADER)?.trim() !== API_MAJOR_VERSION) {
+      if (route.versioned && header(c, API_VERSION_HEADER)?.trim() !== API_MAJOR_VERSION) {
         throw new AppError('API_VERSION_UNSUPPORTED', `Send the header X-API-Version: ${API_MAJOR_VERSION}.`);
       }
       if (route.auth === 'token') await authenticate(c, deps);
@@ -136,16 +149,23 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
 
   const document = JSON.stringify(buildOpenApiDocument(routes, `${publicUrl}/api`));
   const reference = renderReferencePage(JSON.parse(document) as Parameters<typeof renderReferencePage>[0]);
-  app.get('/api/openapi.json', (c) =>
-    c.body(document, 200, { 'content-type': 'application/json; charset=utf-8' }),
-  );
-  app.get('/api/reference', (c) =>
-    c.html(reference, 200, {
+  app.get('/api/openapi.json', (c) => {
+    begin(c);
+    return c.body(document, 200, {
+      'content-type': 'application/json; charset=utf-8',
+      ...responseHeaders(c),
+      ...corsHeaders(header(c, 'origin')),
+    });
+  });
+  app.get('/api/reference', (c) => {
+    begin(c);
+    return c.html(reference, 200, {
       'content-security-policy':
         "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
-    }),
-  );
+      ...responseHeaders(c),
+    });
+  });
   return app;
 }

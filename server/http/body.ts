@@ -2,6 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, parseOrThrow } from '../errors';
+import { header } from './request-info';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -11,7 +12,7 @@ const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * with the route's schema. Unknown properties are dropped by the schemas, never refused.
  */
 export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const type = c.req.header('content-type');
+  const type = header(c, 'content-type');
   if (type !== undefined && !JSON_CONTENT_TYPE.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
   }

@@ -30,5 +30,9 @@ export interface ApiEnv {
     merchant: Merchant;
     /** The validated {idPayin} of payin routes, already checked against the token's payment scope. */
     idPayin: string;
+    /** Response headers gathered along the way (server/http/reply.ts). */
+    headers: Record<string, string>;
+    /** The route answered with reply(), which wrote those headers itself. */
+    replied: boolean;
   };
 }

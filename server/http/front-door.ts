@@ -110,51 +110,84 @@ function normalise(request: IncomingMessage): AppError | 'options-asterisk' | un
   return undefined;
 }
 
+/** What the front door knows of a connection, worked out once rather than per request. */
+interface ConnectionState {
+  /** Requests in flight on it. */
+  active: number;
+  /** Its peer is a proxy we trust with X-Forwarded-* (TRUST_PROXY, or our own loopback). */
+  trusted: boolean;
+  peer: string | undefined;
+  /** The last Host it sent that passed validation (clients repeat it on every request). */
+  validHost: string | undefined;
+}
+
+const STATE = Symbol('front-door connection state');
+type TrackedResponse = ServerResponse & { [STATE]?: ConnectionState };
+
 export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   const { logger } = options;
   const publicHost = new URL(options.publicUrl).host;
   const connectionsByAddress = new Map<string, number>();
-  const sockets = new Map<Socket, { active: number }>();
+  const sockets = new Map<Socket, ConnectionState>();
   let stopping = false;
   let onSocketsChanged: (() => void) | undefined;
 
-  const trusted = (socket: Socket) => options.trustProxy || isLoopbackAddress(socket.remoteAddress);
+  /** Shared by every response (no closure per request). */
+  function responseClosed(this: TrackedResponse): void {
+    const state = this[STATE];
+    if (state) state.active--;
+    onSocketsChanged?.();
+  }
 
-  function prepare(request: IncomingMessage): AppError | 'options-asterisk' | undefined {
-    const targetProblem = normalise(request);
-    if (targetProblem !== undefined) return targetProblem;
+  function prepare(
+    request: IncomingMessage,
+    state: ConnectionState | undefined,
+  ): AppError | 'options-asterisk' | undefined {
+    // The common case, a path, skips the request-target checks.
+    if (request.url?.charCodeAt(0) !== 47) {
+      const targetProblem = normalise(request);
+      if (targetProblem !== undefined) return targetProblem;
+    }
+    const { headers } = request;
 
-    const host = request.headers.host;
+    const host = headers.host;
     if (host === undefined || host === '') {
-      if (request.httpVersionMajor === 1 && request.httpVersionMinor === 0) request.headers.host = publicHost;
+      if (request.httpVersionMajor === 1 && request.httpVersionMinor === 0) headers.host = publicHost;
       else return new AppError('BAD_REQUEST', 'HTTP/1.1 requests must carry a Host header.');
-    } else if (!validHost(host)) {
-      return new AppError('BAD_REQUEST', 'The Host header is malformed.');
+    } else if (host !== state?.validHost) {
+      if (!validHost(host)) return new AppError('BAD_REQUEST', 'The Host header is malformed.');
+      if (state) state.validHost = host;
     }
 
-    if (trusted(request.socket)) {
-      if (!validHost(request.headers['x-forwarded-host'] as string | undefined))
-        delete request.headers['x-forwarded-host'];
-      const proto = request.headers['x-forwarded-proto'];
-      if (proto !== 'http' && proto !== 'https') delete request.headers['x-forwarded-proto'];
-    } else {
-      for (const name of FORWARDED_HEADERS) delete request.headers[name];
-    }
-    if (request.headers['x-forwarded-for'] === undefined) {
-      const peer = normaliseAddress(request.socket.remoteAddress);
-      if (peer !== undefined) request.headers['x-forwarded-for'] = peer;
+    const forwarded =
+      headers['x-forwarded-for'] !== undefined ||
+      headers['x-forwarded-host'] !== undefined ||
+      headers['x-forwarded-proto'] !== undefined ||
+      headers.forwarded !== undefined;
+    if (forwarded) {
+      if (state?.trusted ?? false) {
+        if (headers['x-forwarded-host'] !== undefined && !validHost(headers['x-forwarded-host'] as string))
+          delete headers['x-forwarded-host'];
+        const proto = headers['x-forwarded-proto'];
+        if (proto !== undefined && proto !== 'http' && proto !== 'https') delete headers['x-forwarded-proto'];
+      } else {
+        for (const name of FORWARDED_HEADERS) delete headers[name];
+      }
     }
 
     const url = request.url ?? '/';
     if (!isApiPath(url)) {
+      // The hosted app passes the customer's address on to the API (the API reads its own peer).
+      if (headers['x-forwarded-for'] === undefined && state?.peer !== undefined)
+        headers['x-forwarded-for'] = state.peer;
       if (!decodablePath(url.split('?')[0]!)) {
         return new AppError('BAD_REQUEST', 'The path is not valid percent-encoded UTF-8.');
       }
-      const length = request.headers['content-length'];
+      const length = headers['content-length'];
       if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
         return new AppError('PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
       }
-      if (length === undefined && request.headers['transfer-encoding'] !== undefined) {
+      if (length === undefined && headers['transfer-encoding'] !== undefined) {
         return new AppError('LENGTH_REQUIRED', 'Send the body with a Content-Length.');
       }
     }
@@ -170,17 +203,17 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       // How often Node checks those timeouts (default 30 s, which would let them overrun).
       connectionsCheckingInterval: Math.min(1000, options.headersTimeoutMs),
     },
-    (request, response) => {
+    (request, response: TrackedResponse) => {
       const state = sockets.get(request.socket);
-      if (state) state.active++;
-      response.on('close', () => {
-        if (state) state.active--;
-        onSocketsChanged?.();
-      });
+      if (state) {
+        state.active++;
+        response[STATE] = state;
+      }
+      response.once('close', responseClosed);
       // While stopping, every answer closes its connection.
       if (stopping) response.setHeader('connection', 'close');
 
-      const prepared = prepare(request);
+      const prepared = prepare(request, state);
       if (prepared === 'options-asterisk') {
         response.writeHead(204, { allow: 'GET, POST, OPTIONS' }).end();
         return;
@@ -198,10 +231,13 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         );
         return;
       }
-      Promise.resolve(handler(request, response)).catch((error: unknown) => {
-        logger.error({ err: error, path: request.url }, 'request failed');
-        sendProblem(response, request, new AppError('INTERNAL', 'Something went wrong on our side.'));
-      });
+      const handled = handler(request, response);
+      if (handled) {
+        handled.catch((error: unknown) => {
+          logger.error({ err: error, path: request.url }, 'request failed');
+          sendProblem(response, request, new AppError('INTERNAL', 'Something went wrong on our side.'));
+        });
+      }
     },
   );
   server.keepAliveTimeout = 65_000;
@@ -223,7 +259,12 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       return;
     }
     connectionsByAddress.set(address, count);
-    sockets.set(socket, { active: 0 });
+    sockets.set(socket, {
+      active: 0,
+      trusted: options.trustProxy || isLoopbackAddress(address),
+      peer: normaliseAddress(socket.remoteAddress),
+      validHost: undefined,
+    });
     socket.once('close', () => {
       const left = (connectionsByAddress.get(address) ?? 1) - 1;
       if (left > 0) connectionsByAddress.set(address, left);

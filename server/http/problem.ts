@@ -29,14 +29,19 @@ export function problemBody(error: AppError, instance: string, requestId: string
   };
 }
 
-export function problemResponse(error: AppError, instance: string, requestId: string): Response {
-  const headers = new Headers({
-    'content-type': PROBLEM_CONTENT_TYPE,
-    'cache-control': 'no-store',
-    ...error.headers,
-  });
+export function problemResponse(
+  error: AppError,
+  instance: string,
+  requestId: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(problemBody(error, instance, requestId)), {
     status: error.status,
-    headers,
+    headers: {
+      'content-type': PROBLEM_CONTENT_TYPE,
+      'cache-control': 'no-store',
+      ...headers,
+      ...error.headers,
+    },
   });
 }

@@ -9,6 +9,17 @@ function incomingOf(c: Context): IncomingMessage | undefined {
 }
 
 /**
+ * A request header, read from Node's parsed headers when the request came over a socket: asking
+ * the Fetch Request for one builds a whole Headers object first, a cost on every API call.
+ */
+export function header(c: Context, name: string): string | undefined {
+  const incoming = incomingOf(c);
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
  * The client's address (server/net/client-address.ts), or "unknown" outside a real server. The
  * hosted app's in-process calls carry their customer's address in X-Forwarded-For.
  */
@@ -16,16 +27,19 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   const inProcess = (c.env as { inProcess?: boolean } | undefined)?.inProcess === true;
   return clientAddressOf({
     peer: incomingOf(c)?.socket.remoteAddress,
-    forwardedFor: c.req.header('x-forwarded-for'),
+    forwardedFor: header(c, 'x-forwarded-for'),
     trustProxy: trustProxy || inProcess,
   });
 }
 
-/** The request's path as a percent-encoded URI reference (RFC 9457 `instance`). */
+/**
+ * The request's path as it came, percent-encoded (the URL parser already encoded anything a URI may
+ * not contain), without the query: also the problem's `instance` (RFC 9457).
+ */
 export function requestInstance(c: Context): string {
-  try {
-    return new URL(c.req.url).pathname;
-  } catch {
-    return '/api';
-  }
+  const url = c.req.url;
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const query = url.indexOf('?', start);
+  return query < 0 ? url.slice(start) : url.slice(start, query);
 }

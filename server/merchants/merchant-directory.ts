@@ -39,8 +39,13 @@ export class MerchantDirectory {
     return merchant;
   }
 
+  /** A merchant this instance holds, without a lookup (the hot path of every API call). */
+  known(code: string): Merchant | undefined {
+    return this.byCode.get(code);
+  }
+
   async require(code: string): Promise<Merchant> {
-    const merchant = await this.find(code);
+    const merchant = this.byCode.get(code) ?? (await this.find(code));
     if (!merchant) throw new AppError('TOKEN_INVALID', 'The token names an unknown merchant.');
     return merchant;
   }

@@ -2,7 +2,7 @@ import 'server-only';
 export * from './payin';
 export { assertCanSucceed, PayinService, type PaymentOption, type TransitionOptions } from './payin.service';
 export type { StatusChangeOutbox } from './status-outbox';
-export { presentCreated, presentPayin, presentAccounts } from './payin.presenter';
+export { presentCreated, presentPayin, presentPayinJson, presentAccounts } from './payin.presenter';
 export { UrlPolicy } from './url-policy';
 export { isFinal, assertTransition, type PayinEvent } from './payin.state-machine';
 export { createExpirySweeper, expireOverduePayins } from './expiry-sweeper';

@@ -72,6 +72,23 @@ export function presentPayin(payin: Payin) {
   };
 }
 
+const PRESENTED_LIMIT = 5000;
+const presented = new Map<string, string>();
+
+/**
+ * The JSON of GET /payins/{idPayin}, serialised once per version of the row: customers' pages and
+ * merchants poll a payin that rarely changes, and its row's updated_at changes with every change.
+ */
+export function presentPayinJson(payin: Payin): string {
+  const key = `${payin.id}:${payin.updatedAt.getTime()}`;
+  const known = presented.get(key);
+  if (known !== undefined) return known;
+  const json = JSON.stringify(presentPayin(payin));
+  if (presented.size >= PRESENTED_LIMIT) presented.delete(presented.keys().next().value!);
+  presented.set(key, json);
+  return json;
+}
+
 /** Response of GET /payins/{idPayin}/accounts: both records with every field, null when unknown. */
 export function presentAccounts(payin: Payin): {
   customerAccountRequest: AccountRecord;

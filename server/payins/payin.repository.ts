@@ -1,9 +1,9 @@
 import 'server-only';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isMethodCode } from '@/lib/methods';
 import { isCurrencyCode, moneyOf } from '@/lib/money';
 import { toJson, type Database, type NewPayinRow, type PayinRow } from '../db';
-import type { CustomerAccount, Payin, PayinStatus } from './payin';
+import type { CustomerAccount, CustomerData, Payin, PayinStatus } from './payin';
 import { PAYIN_STATUSES } from './payin';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -16,6 +16,7 @@ export function toPayin(row: PayinRow): Payin {
   if (!(PAYIN_STATUSES as readonly string[]).includes(row.status))
     throw new Error(`payin ${row.id} has status ${row.status}`);
   const currency = row.currency_code;
+  let methodResponse: Record<string, unknown> | undefined;
   return {
     id: row.id,
     merchantCode: row.merchant_code,
@@ -33,13 +34,17 @@ export function toPayin(row: PayinRow): Payin {
     callbackUrl: row.callback_url,
     returnUrl: row.return_url,
     reference: row.reference,
-    customer: row.customer,
-    methodResponse: row.method_response,
+    customer: JSON.parse(row.customer) as CustomerData,
+    // Parsed only when asked: reads answered from presentPayinJson's cache never need it.
+    get methodResponse() {
+      return (methodResponse ??= JSON.parse(row.method_response) as Record<string, unknown>);
+    },
     externalReference: row.external_reference ?? undefined,
     customerAccountProcess: (row.customer_account_process as CustomerAccount | null) ?? undefined,
     expireAt: row.expire_at,
     createdAt: row.created_at,
     processedAt: row.processed_at ?? undefined,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -91,6 +96,21 @@ export async function findPayin(db: Db, merchantCode: string, idPayin: string): 
     .where('id_payin', '=', idPayin)
     .executeTakeFirst();
   return row ? toPayin(row) : undefined;
+}
+
+/** Several payins by (merchant, idPayin) in one query; undefined where there is none. */
+export async function findPayins(
+  db: Db,
+  keys: readonly { merchantCode: string; idPayin: string }[],
+): Promise<(Payin | undefined)[]> {
+  const rows = await sql<PayinRow>`
+    select p.* from payins p
+    join unnest(${keys.map((key) => key.merchantCode)}::text[], ${keys.map((key) => key.idPayin)}::text[])
+      as k(merchant_code, id_payin) on p.merchant_code = k.merchant_code and p.id_payin = k.id_payin`.execute(
+    db,
+  );
+  const byKey = new Map(rows.rows.map((row) => [`${row.merchant_code} ${row.id_payin}`, toPayin(row)]));
+  return keys.map((key) => byKey.get(`${key.merchantCode} ${key.idPayin}`));
 }
 
 /** Amounts to pay already held by the merchant's open payins in [low, high] of a currency. */

@@ -10,8 +10,9 @@ import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../met
 import type { TokenGrant } from '../tokens';
 import { computeFee } from './fees';
 import type { CustomerData, Payin } from './payin';
+import { MicroBatcher } from '../db/batcher';
 import {
-  findPayin,
+  findPayins,
   insertPayin,
   takenRequiredAmounts,
   updateExternalReference,
@@ -36,6 +37,8 @@ export interface PayinServiceOptions {
   /** Written in the same transaction as every status change (the callback outbox). */
   outbox: StatusChangeOutbox;
   clock?: Clock;
+  /** Read batches in flight at once: as many as the database has connections for. */
+  readConcurrency?: number;
 }
 
 export interface TransitionOptions {
@@ -71,6 +74,8 @@ export class PayinService {
   private readonly urlPolicy: UrlPolicy;
   private readonly outbox: StatusChangeOutbox;
   private readonly now: Clock;
+  /** Reads of concurrent requests share queries (the hot path of GET /payins/{idPayin}). */
+  private readonly reads: MicroBatcher<{ merchantCode: string; idPayin: string }, Payin | undefined>;
 
   constructor(options: PayinServiceOptions) {
     this.db = options.db;
@@ -78,6 +83,9 @@ export class PayinService {
     this.urlPolicy = options.urlPolicy;
     this.outbox = options.outbox;
     this.now = options.clock ?? systemClock;
+    this.reads = new MicroBatcher((keys) => findPayins(this.db, keys), {
+      concurrency: options.readConcurrency ?? 4,
+    });
   }
 
   /** The merchant's configured methods that take this currency, with their operators. */
@@ -218,7 +226,7 @@ export class PayinService {
 
   /** The merchant's payin, or 404 (another merchant's payin is unknown here: IDs are per merchant). */
   async get(merchant: Merchant, idPayin: string): Promise<Payin> {
-    const payin = await findPayin(this.db, merchant.code, idPayin);
+    const payin = await this.reads.load({ merchantCode: merchant.code, idPayin });
     if (!payin) throw new AppError('PAYIN_NOT_FOUND', `No payin ${idPayin} for this merchant.`);
     return payin;
   }

@@ -50,4 +50,6 @@ export interface Payin {
   expireAt: Date;
   createdAt: Date;
   processedAt: Date | undefined;
+  /** Changes with every update of the row: a version of what reads present. */
+  updatedAt: Date;
 }

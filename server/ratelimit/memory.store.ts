@@ -1,6 +1,7 @@
 import 'server-only';
 import {
   decideAgainstLogs,
+  trimLog,
   type BucketLimit,
   type RateLimitDecision,
   type RateLimitStore,
@@ -21,8 +22,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   count(bucket: string, windowMs: number): Promise<number> {
-    const since = this.now() - windowMs;
-    return Promise.resolve((this.logs.get(bucket) ?? []).filter((time) => time > since).length);
+    const log = this.logs.get(bucket) ?? [];
+    trimLog(log, this.now() - windowMs);
+    return Promise.resolve(log.length);
   }
 
   /** Drops logs whose newest hit is older than any window we use (the longest is a minute). */

@@ -26,8 +26,11 @@ interface LockedRow {
 export class PostgresRateLimitStore implements RateLimitStore {
   readonly kind = 'postgres';
   private readonly sweeper: NodeJS.Timeout;
-  private readonly batcher = new MicroBatcher<readonly BucketLimit[], RateLimitDecision>((requests) =>
-    this.decide(requests),
+  // Several batches at once: their rows are locked in bucket order, so they only wait for each
+  // other where they share buckets, and never deadlock.
+  private readonly batcher = new MicroBatcher<readonly BucketLimit[], RateLimitDecision>(
+    (requests) => this.decide(requests),
+    { concurrency: 4 },
   );
 
   constructor(private readonly db: Kysely<Database>) {

@@ -46,6 +46,13 @@ export function paymentCeilingBucket(merchantCode: string): string {
   return `pc:${merchantCode}`;
 }
 
+/** Drops, in place, the hits of a log (oldest first) at or before `since`. */
+export function trimLog(log: number[], since: number): void {
+  let expired = 0;
+  while (expired < log.length && log[expired]! <= since) expired++;
+  if (expired > 0) log.splice(0, expired);
+}
+
 /**
  * Decides one request against sliding logs (timestamps in ms, oldest first), trimming them and
  * appending `now` to each when the request is allowed. The one algorithm of every store: memory
@@ -59,9 +66,9 @@ export function decideAgainstLogs(
   let retryAfterMs = 0;
   let remaining = Number.POSITIVE_INFINITY;
   for (const { bucket, limit, windowMs } of buckets) {
-    const since = now - windowMs;
-    const log = (logs.get(bucket) ?? []).filter((time) => time > since);
-    logs.set(bucket, log);
+    let log = logs.get(bucket);
+    if (!log) logs.set(bucket, (log = []));
+    trimLog(log, now - windowMs);
     if (log.length >= limit) {
       // Room again once enough of the oldest hits have left the window.
       const freeing = log[log.length - limit] ?? now;

@@ -12,6 +12,7 @@ import type { ApiDependencies } from '../http/context';
 import { defineRoute, type ApiRoute } from '../http/route';
 import { findPayinByInstitutionSession, presentPayin, type Payin } from '../payins';
 import type { SimulationService } from './simulation.service';
+import { reply, responseHeaders } from '../http/reply';
 
 const SESSION = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -56,8 +57,8 @@ export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute
         const idPayin = c.get('idPayin');
         const outcome = await simulations.simulate(await deps.payins.get(c.get('merchant'), idPayin), body);
         if (outcome.kind === 'scheduled')
-          return c.json({ idPayin, status: body.status, dueAt: outcome.dueAt.toISOString() }, 202);
-        return c.json(presentPayin(outcome.payin));
+          return reply(c, { idPayin, status: body.status, dueAt: outcome.dueAt.toISOString() }, 202);
+        return reply(c, presentPayin(outcome.payin));
       },
     }),
     defineRoute({
@@ -77,8 +78,8 @@ export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute
         const payin = await institutionPayin(deps, c.req.param('session'));
         const merchant = await deps.merchants.find(payin.merchantCode);
         const operator = payin.methodResponse.paymentOperator as { code: string; name: string } | undefined;
-        c.header('cache-control', 'no-store');
-        return c.json({
+        responseHeaders(c)['cache-control'] = 'no-store';
+        return reply(c, {
           idPayin: payin.idPayin,
           merchantName: merchant?.channelName ?? payin.merchantCode,
           money: toApiMoney(payin.requiredMoney ?? payin.money),
@@ -117,7 +118,7 @@ export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute
         const status = body.decision === 'approve' ? 'SUCCESS' : 'REFUSED';
         const outcome = await simulations.simulate(payin, { status });
         const final = outcome.kind === 'applied' ? outcome.payin.status : payin.status;
-        return c.json({ status: final, returnUrl: payin.returnUrl });
+        return reply(c, { status: final, returnUrl: payin.returnUrl });
       },
     }),
   ];

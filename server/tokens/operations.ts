@@ -45,6 +45,27 @@ export function operationsAllow(
   return operations.some((operation) => operation.method === method && operation.path.matches(path));
 }
 
+const REMEMBERED_ANSWERS = 16;
+
+/**
+ * operationsAllow, remembering its last answers for one token: a customer's page asks the same
+ * few things again and again (its payin, its status), and the answer cannot change.
+ */
+export function rememberingMatcher(
+  operations: readonly CompiledOperation[],
+): (method: string, path: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (method, path) => {
+    const key = `${method} ${path}`;
+    const known = answers.get(key);
+    if (known !== undefined) return known;
+    const allowed = operationsAllow(operations, method, path);
+    if (answers.size >= REMEMBERED_ANSWERS) answers.delete(answers.keys().next().value!);
+    answers.set(key, allowed);
+    return allowed;
+  };
+}
+
 /** The literal path a pattern denotes when it has no unescaped metacharacter, else undefined. */
 export function literalPath(pattern: string): string | undefined {
   let literal = '';

@@ -9,6 +9,7 @@ import {
   escapePattern,
   MAX_OPERATIONS,
   parseOperation,
+  rememberingMatcher,
   type CompiledOperation,
 } from './operations';
 
@@ -22,6 +23,8 @@ export interface TokenGrant {
   merchantCode: string;
   jti: string;
   operations: readonly CompiledOperation[];
+  /** Whether the operations allow "METHOD path" (remembers its recent answers). */
+  allows(method: string, path: string): boolean;
   /** Set when the token may only create payins of exactly this amount and currency. */
   money: Money | undefined;
   /** Set when the token may only touch this one payin. */
@@ -58,8 +61,8 @@ export function operationsForAction(action: TokenAction, idPayment: string, sand
 const GRANT_CACHE_LIMIT = 10_000;
 
 export class TokenService {
-  /** Compiled grants by jti: a token's regexes are compiled once, not per request. */
-  private readonly grants = new Map<string, TokenGrant>();
+  /** Verified grants by token (and the token's expiry): verified and compiled once, not per request. */
+  private readonly grants = new Map<string, { grant: TokenGrant; exp: number }>();
 
   constructor(
     private readonly keys: TokenKeys,
@@ -102,17 +105,25 @@ export class TokenService {
     return signToken(this.keys, claims);
   }
 
-  /** Verifies a bearer token and returns its grant (compiled once per token). */
+  /**
+   * Verifies a bearer token and returns its grant. A token seen before, byte for byte, was verified
+   * then (signature and claims): it is only checked for expiry again, so a customer's page polling
+   * its status costs no HMAC or JSON work per request.
+   */
   authenticate(token: string): TokenGrant {
-    const claims = verifyToken(this.keys, token, Math.floor(this.now() / 1000));
-    const cached = this.grants.get(claims.jti);
-    if (cached) return cached;
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const known = this.grants.get(token);
+    if (known) {
+      if (known.exp > nowSeconds) return known.grant;
+      this.grants.delete(token);
+    }
+    const claims = verifyToken(this.keys, token, nowSeconds);
     const grant = this.compile(claims);
     if (this.grants.size >= GRANT_CACHE_LIMIT) {
       const oldest = this.grants.keys().next().value;
       if (oldest !== undefined) this.grants.delete(oldest);
     }
-    this.grants.set(claims.jti, grant);
+    this.grants.set(token, { grant, exp: claims.exp });
     return grant;
   }
 
@@ -130,6 +141,13 @@ export class TokenService {
       if (!parsed.ok) throw new AppError('TOKEN_INVALID', 'The token carries an invalid money restriction.');
       money = parsed.money;
     }
-    return { merchantCode: claims.sub, jti: claims.jti, operations, money, paymentScope: claims.idPayment };
+    return {
+      merchantCode: claims.sub,
+      jti: claims.jti,
+      operations,
+      allows: rememberingMatcher(operations),
+      money,
+      paymentScope: claims.idPayment,
+    };
   }
 }

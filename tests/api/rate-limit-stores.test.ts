@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type DatabaseHandle } from '@/server/db';
-import { PostgresRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '@/server/ratelimit';
+import { pino } from 'pino';
+import {
+  PostgresRateLimitStore,
+  RedisRateLimitStore,
+  SharedRateLimitStore,
+  type RateLimitStore,
+} from '@/server/ratelimit';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { expectProblem } from '../support/problem';
 import { openTestDatabase } from '../support/test-database';
@@ -26,7 +32,7 @@ async function expectSharedBudget(first: RateLimitStore, second: RateLimitStore)
   expect((await first.hit([{ bucket: `m:${randomUUID()}`, limit: 10, windowMs: 1000 }])).allowed).toBe(true);
 }
 
-describe('PostgreSQL store (on the test database: PostgreSQL or PGlite)', () => {
+describe('exact PostgreSQL store, RATE_LIMIT_SHARING=exact (on the test database: PostgreSQL or PGlite)', () => {
   let database: DatabaseHandle;
   let stores: PostgresRateLimitStore[];
   beforeAll(async () => {
@@ -57,6 +63,73 @@ describe('PostgreSQL store (on the test database: PostgreSQL or PGlite)', () => 
       .where('bucket', '=', 'm:stale')
       .execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('periodic sharing through PostgreSQL (the default with DATABASE_URL)', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await migrateToLatest(database.db);
+  });
+  afterAll(() => database.close());
+
+  const silent = pino({ level: 'silent' });
+  const limit = (bucket: string) => [{ bucket, limit: 10, windowMs: 1000 }];
+
+  it('is exact for one instance, and counts the hits of another once they are exchanged', async () => {
+    const first = new SharedRateLimitStore(database.db, silent);
+    const second = new SharedRateLimitStore(database.db, silent);
+    await first.start();
+    await second.start();
+    try {
+      // Each sees the other's presence; from now on they publish their hits.
+      await first.exchange();
+      await second.exchange();
+      const bucket = `p:${randomUUID()}`;
+      const firstDecisions = await Promise.all(Array.from({ length: 12 }, () => first.hit(limit(bucket))));
+      expect(firstDecisions.filter((decision) => decision.allowed)).toHaveLength(10);
+      await first.exchange();
+      await second.exchange();
+      // The budget spent on the first instance is spent for the second.
+      const refused = await second.hit(limit(bucket));
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterMs).toBeGreaterThan(0);
+      expect(await second.count(bucket, 1000)).toBe(10);
+      // Another bucket is untouched.
+      expect((await second.hit(limit(`p:${randomUUID()}`))).allowed).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('alone, publishes its presence only; a peer that appears gets everything it holds', async () => {
+    const alone = new SharedRateLimitStore(database.db, silent);
+    await alone.start();
+    const bucket = `p:${randomUUID()}`;
+    try {
+      for (let i = 0; i < 4; i++) expect((await alone.hit(limit(bucket))).allowed).toBe(true);
+      await alone.exchange();
+      const published = await database.db
+        .selectFrom('rate_limit_shares')
+        .select('bucket')
+        .where('bucket', '=', bucket)
+        .execute();
+      expect(published).toEqual([]);
+      const late = new SharedRateLimitStore(database.db, silent);
+      await late.start();
+      try {
+        await alone.exchange(); // sees the newcomer
+        await alone.exchange(); // publishes what it holds
+        await late.exchange();
+        expect(await late.count(bucket, 1000)).toBe(4);
+      } finally {
+        await late.close();
+      }
+    } finally {
+      await alone.close();
+    }
   });
 });
 

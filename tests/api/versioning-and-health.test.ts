@@ -72,7 +72,7 @@ describe('unknown routes and request ids', () => {
     const generated = await api.client.request('GET', '/nowhere', {
       headers: { 'x-request-id': 'not a valid id' },
     });
-    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{13}-[0-9a-z]{8,}$/);
     expect(generated.body.requestId).toBe(generated.headers.get('x-request-id'));
   });
 });

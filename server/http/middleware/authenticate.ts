@@ -8,9 +8,9 @@ import {
   RATE_LIMIT,
   type BucketLimit,
 } from '../../ratelimit';
-import { operationsAllow, type TokenGrant } from '../../tokens';
+import type { TokenGrant } from '../../tokens';
 import type { ApiDependencies, ApiEnv } from '../context';
-import { clientAddress } from '../request-info';
+import { clientAddress, header, requestInstance } from '../request-info';
 import { enforceRateLimit } from './rate-limit';
 
 /** RFC 6750 bearer credentials; the scheme name is case-insensitive (RFC 9110 §11.1). */
@@ -23,7 +23,8 @@ const CHALLENGE = 'Bearer realm="payin-api"';
  * segments stay apart. e.g. "/payins/order-1".
  */
 export function operationPath(c: Context): string {
-  const raw = new URL(c.req.url).pathname.replace(/^\/api(?=\/)/, '');
+  const raw = requestInstance(c).replace(/^\/api(?=\/)/, '');
+  if (!raw.includes('%')) return raw;
   return raw
     .split('/')
     .map((segment) => {
@@ -55,13 +56,13 @@ export function bucketsOf(grant: TokenGrant, ceiling: number): BucketLimit[] {
  * merchant (docs/decisions/017-abuse-limits.md).
  */
 export async function authenticate(c: Context<ApiEnv>, deps: ApiDependencies): Promise<void> {
-  const header = c.req.header('authorization');
-  if (header === undefined) {
+  const authorization = header(c, 'authorization');
+  if (authorization === undefined) {
     throw new AppError('AUTHENTICATION_REQUIRED', 'Send Authorization: Bearer <token>.', {
       headers: { 'www-authenticate': CHALLENGE },
     });
   }
-  const token = BEARER.exec(header.trim())?.[1];
+  const token = BEARER.exec(authorization.trim())?.[1];
   if (token === undefined) {
     throw new AppError('TOKEN_INVALID', 'The Authorization header is not a bearer token.', {
       headers: { 'www-authenticate': `${CHALLENGE}, error="invalid_request"` },
@@ -80,14 +81,15 @@ export async function authenticate(c: Context<ApiEnv>, deps: ApiDependencies): P
       })
     );
   }
-  if (c.req.header('origin') !== undefined && grant.paymentScope === undefined) {
+  if (header(c, 'origin') !== undefined && grant.paymentScope === undefined) {
     throw new AppError(
       'BROWSER_NOT_ALLOWED',
       'This token is not confined to one payin, so it must stay on the merchant server: browsers may use only ' +
         'payment-scoped tokens (POST /auth-tokens-by-action, or literal operations of one payin).',
     );
   }
-  const merchant = await deps.merchants.require(grant.merchantCode);
+  const merchant =
+    deps.merchants.known(grant.merchantCode) ?? (await deps.merchants.require(grant.merchantCode));
   await enforceRateLimit(c, deps, bucketsOf(grant, deps.paymentCeiling));
   c.set('grant', grant);
   c.set('merchant', merchant);
@@ -96,7 +98,7 @@ export async function authenticate(c: Context<ApiEnv>, deps: ApiDependencies): P
 /** The token's operations must allow "METHOD path". */
 export function requireOperation(c: Context<ApiEnv>): void {
   const path = operationPath(c);
-  if (!operationsAllow(c.get('grant').operations, c.req.method, path)) {
+  if (!c.get('grant').allows(c.req.method, path)) {
     throw new AppError('OPERATION_NOT_PERMITTED', `The token does not allow ${c.req.method} ${path}.`);
   }
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Context } from 'hono';
 import type { ApiEnv } from '../context';
+import { header } from '../request-info';
 
 /** What browser code may send and read. */
 const ALLOWED_HEADERS = 'authorization, content-type, x-api-version, x-request-id';
@@ -14,16 +15,19 @@ const PREFLIGHT_MAX_AGE_SECS = '600';
  * token, not its origin: general tokens and the merchant secret are refused from browsers with a
  * problem the page can read (server/http/middleware/authenticate.ts, routes/token.routes.ts).
  */
-export function applyCors(origin: string | undefined, response: Response): void {
-  if (origin === undefined) return;
-  response.headers.set('access-control-allow-origin', '*');
-  response.headers.set('access-control-expose-headers', EXPOSED_HEADERS);
+export function corsHeaders(origin: string | undefined): Record<string, string> {
+  if (origin === undefined) return {};
+  return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS };
 }
 
 /** OPTIONS on a known path: the methods it answers, and for a CORS preflight the permissions. */
-export function preflight(c: Context<ApiEnv>, methods: readonly string[]): Response {
-  const headers: Record<string, string> = { allow: [...methods, 'OPTIONS'].join(', ') };
-  if (c.req.header('origin') !== undefined && c.req.header('access-control-request-method') !== undefined) {
+export function preflight(
+  c: Context<ApiEnv>,
+  methods: readonly string[],
+  extra: Record<string, string> = {},
+): Response {
+  const headers: Record<string, string> = { ...extra, allow: [...methods, 'OPTIONS'].join(', ') };
+  if (header(c, 'origin') !== undefined && header(c, 'access-control-request-method') !== undefined) {
     headers['access-control-allow-origin'] = '*';
     headers['access-control-allow-methods'] = methods.join(', ');
     headers['access-control-allow-headers'] = ALLOWED_HEADERS;

@@ -2,6 +2,8 @@ import 'server-only';
 import type { Context } from 'hono';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
+import type { ApiEnv } from '../context';
+import { responseHeaders } from '../reply';
 import { type BucketLimit, type RateLimitDecision, type RateLimitStore } from '../../ratelimit';
 
 /** IETF draft RateLimit headers (draft-ietf-httpapi-ratelimit-headers) for the request's own bucket. */
@@ -16,7 +18,7 @@ function policyOf(bucket: BucketLimit): string {
  * (docs/decisions/010-rate-limiting.md).
  */
 export async function enforceRateLimit(
-  c: Context,
+  c: Context<ApiEnv>,
   deps: { rateLimit: RateLimitStore; logger: Logger },
   buckets: readonly BucketLimit[],
 ): Promise<void> {
@@ -42,6 +44,7 @@ export async function enforceRateLimit(
       },
     );
   }
-  c.header('ratelimit-policy', policyOf(own));
-  c.header('ratelimit', `"per-second";r=${decision.remaining};t=1`);
+  const headers = responseHeaders(c);
+  headers['ratelimit-policy'] = policyOf(own);
+  headers.ratelimit = `"per-second";r=${decision.remaining};t=1`;
 }

@@ -4,6 +4,7 @@ import { METHOD_CODES, METHODS, isMethodCode } from '@/lib/methods';
 import { CURRENCIES, CURRENCY_CODES, isCurrencyCode } from '@/lib/money';
 import { requireAdapter } from '../../methods';
 import { defineRoute, type ApiRoute } from '../route';
+import { reply } from '../reply';
 
 /**
  * A comma-separated query list; unsupported or invalid values are ignored (specification, Limits),
@@ -44,7 +45,7 @@ export const catalogueRoutes: readonly ApiRoute[] = [
     auth: 'token',
     responses: { 200: { description: 'The currencies.', schema: currenciesResponseSchema } },
     errors: [],
-    handle: (c) => c.json(currenciesBody()),
+    handle: (c) => reply(c, currenciesBody()),
   }),
   defineRoute({
     method: 'GET',
@@ -84,7 +85,7 @@ export const catalogueRoutes: readonly ApiRoute[] = [
               .map(({ code, name }) => ({ paymentMethodCode, currencyCode, code, name })),
           ),
       );
-      return c.json({ data });
+      return reply(c, { data });
     },
   }),
 ];

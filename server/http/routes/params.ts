@@ -1,10 +1,12 @@
 import 'server-only';
 import type { Context } from 'hono';
-import { idPayinSchema } from '@/lib/schemas';
+import { ID_PAYIN_PATTERN, idPayinSchema } from '@/lib/schemas';
 import { parseOrThrow } from '../../errors';
 import type { ApiEnv } from '../context';
 
 /** The {idPayin} path parameter ("!action" segments never get here: they are routes of their own). */
 export function idPayinParam(c: Context<ApiEnv>): string {
-  return parseOrThrow(idPayinSchema, c.req.param('idPayin') ?? '', 'idPayin');
+  const value = c.req.param('idPayin') ?? '';
+  // The pattern alone decides; the schema runs only to word the problem.
+  return ID_PAYIN_PATTERN.test(value) ? value : parseOrThrow(idPayinSchema, value, 'idPayin');
 }

@@ -12,8 +12,9 @@ import {
   paymentOptionsResponseSchema,
   payinResponseSchema,
 } from '@/lib/api/responses';
-import { presentAccounts, presentCreated, presentPayin } from '../../payins';
+import { presentAccounts, presentCreated, presentPayinJson } from '../../payins';
 import { defineRoute } from '../route';
+import { reply, replyJson } from '../reply';
 
 export const payinRoutes = [
   defineRoute({
@@ -29,7 +30,7 @@ export const payinRoutes = [
     responses: { 200: { description: 'The options.', schema: paymentOptionsResponseSchema } },
     errors: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
     handle(c, { body, deps }) {
-      return c.json({ data: deps.payins.availableOptions(c.get('merchant'), body.money) });
+      return reply(c, { data: deps.payins.availableOptions(c.get('merchant'), body.money) });
     },
   }),
   defineRoute({
@@ -47,7 +48,7 @@ export const payinRoutes = [
     errors: [],
     handle(c) {
       const merchant = c.get('merchant');
-      return c.json({ channelInfo: { name: merchant.channelName }, isTest: merchant.isTest });
+      return reply(c, { channelInfo: { name: merchant.channelName }, isTest: merchant.isTest });
     },
   }),
   defineRoute({
@@ -93,7 +94,7 @@ export const payinRoutes = [
         idPayin,
         request: body,
       });
-      return c.json(presentCreated(payin), 201);
+      return reply(c, presentCreated(payin), 201);
     },
   }),
   defineRoute({
@@ -110,7 +111,7 @@ export const payinRoutes = [
     errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
     async handle(c, { deps }) {
       const idPayin = c.get('idPayin');
-      return c.json(presentPayin(await deps.payins.get(c.get('merchant'), idPayin)));
+      return replyJson(c, presentPayinJson(await deps.payins.get(c.get('merchant'), idPayin)));
     },
   }),
   defineRoute({
@@ -134,7 +135,7 @@ export const payinRoutes = [
     errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
     async handle(c, { deps }) {
       const idPayin = c.get('idPayin');
-      return c.json(presentAccounts(await deps.payins.get(c.get('merchant'), idPayin)));
+      return reply(c, presentAccounts(await deps.payins.get(c.get('merchant'), idPayin)));
     },
   }),
   defineRoute({
@@ -164,7 +165,7 @@ export const payinRoutes = [
     async handle(c, { body, deps }) {
       const idPayin = c.get('idPayin');
       const payin = await deps.payins.setExternalReference(c.get('merchant'), idPayin, body.reference);
-      return c.json({
+      return reply(c, {
         idPayin: payin.idPayin,
         externalReference: { reference: payin.externalReference ?? body.reference },
       });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { healthResponseSchema } from '@/lib/api/responses';
 import { AppError } from '../../errors';
 import { defineRoute } from '../route';
+import { reply, responseHeaders } from '../reply';
 
 export const systemRoutes = [
   defineRoute({
@@ -22,8 +23,8 @@ export const systemRoutes = [
       } catch (error) {
         throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.', { cause: error });
       }
-      c.header('cache-control', 'no-store');
-      return c.json({ status: 'ok', database: 'up' } as const);
+      responseHeaders(c)['cache-control'] = 'no-store';
+      return reply(c, { status: 'ok', database: 'up' } as const);
     },
   }),
 ];

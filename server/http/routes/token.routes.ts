@@ -6,10 +6,11 @@ import { AppError } from '../../errors';
 import type { Merchant } from '../../merchants';
 import { merchantBucket, RATE_LIMIT } from '../../ratelimit';
 import { operationsForAction } from '../../tokens';
-import type { ApiDependencies } from '../context';
+import type { ApiDependencies, ApiEnv } from '../context';
 import { enforceRateLimit } from '../middleware/rate-limit';
-import { clientAddress } from '../request-info';
+import { clientAddress, header } from '../request-info';
 import { defineRoute } from '../route';
+import { reply } from '../reply';
 
 const CREDENTIAL_ERRORS = [
   'VALIDATION_FAILED',
@@ -26,11 +27,11 @@ const CREDENTIAL_ERRORS = [
  * code, whose lockouts apply before any check. Unknown codes cost no database lookup.
  */
 async function authenticateMerchant(
-  c: Context,
+  c: Context<ApiEnv>,
   deps: ApiDependencies,
   body: { merchantCode: string; secret: string; validitySecs?: number | undefined },
 ): Promise<Merchant> {
-  if (c.req.header('origin') !== undefined) {
+  if (header(c, 'origin') !== undefined) {
     throw new AppError(
       'BROWSER_NOT_ALLOWED',
       'The merchant secret must never reach a browser (specification, Authentication 2): request tokens from the merchant server.',
@@ -80,7 +81,7 @@ export const tokenRoutes = [
         money: body.money,
         idPayment: body.idPayment,
       });
-      return c.json({ token });
+      return reply(c, { token });
     },
   }),
   defineRoute({
@@ -107,7 +108,7 @@ export const tokenRoutes = [
         money: body.money,
         idPayment: body.idPayment,
       });
-      return c.json({ token });
+      return reply(c, { token });
     },
   }),
 ];

@@ -76,5 +76,6 @@ export function testPayin(input: {
     expireAt: new Date('2030-01-16T09:45:00.000Z'),
     createdAt: now,
     processedAt: undefined,
+    updatedAt: now,
   };
 }
