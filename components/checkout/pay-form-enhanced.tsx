@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { customerDataSchema } from '@/lib/schemas/customer-data';
 import type { CustomerField } from '@/lib/schemas/customer-fields';
@@ -28,13 +28,48 @@ function messageFor(
   return messages.required[field];
 }
 
+/**
+ * Reads the plain form while it is still on screen (this runs while rendering its replacement):
+ * the inputs' values, and the focused input with its selection so typing goes on where it was.
+ */
+function carryOverPlainForm(props: PayFormProps) {
+  const values: Record<string, string> = {};
+  for (const { field, value } of props.fields)
+    values[field] = (document.getElementById(`field-${field}`) as HTMLInputElement | null)?.value ?? value;
+  const focused = document.activeElement;
+  const focus =
+    focused instanceof HTMLInputElement && focused.id.startsWith('field-')
+      ? { id: focused.id, start: focused.selectionStart, end: focused.selectionEnd }
+      : undefined;
+  return {
+    values,
+    restoreFocus() {
+      if (!focus) return;
+      const input = document.getElementById(focus.id);
+      if (!(input instanceof HTMLInputElement)) return;
+      input.focus();
+      if (focus.start !== null && focus.end !== null) {
+        try {
+          input.setSelectionRange(focus.start, focus.end);
+        } catch {
+          // Some input types (email) have no selection API.
+        }
+      }
+    },
+  };
+}
+
 function EnhancedForm(props: PayFormProps) {
   const router = useRouter();
   const schema = useMemo(() => customerDataSchema(props.fields), [props.fields]);
+  // The plain form was usable before this one loaded: what the customer typed there, and where the
+  // cursor was, carry over instead of resetting to the page's values.
+  const [carried] = useState(() => carryOverPlainForm(props));
+  useLayoutEffect(() => carried.restoreFocus(), [carried]);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: Object.fromEntries(props.fields.map((field) => [field.field, field.value])),
+    defaultValues: carried.values,
   });
   const create = useMutation({
     mutationFn: async (values: Values) => {

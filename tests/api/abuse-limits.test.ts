@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAYIN_OPERATIONS, type ApiResponse } from '../support/api-client';
 import { newIdPayin } from '../support/builders';
@@ -160,5 +161,58 @@ describe('the merchant-wide ceiling on payment-scoped tokens', () => {
     );
     // The merchant's general budget is apart: 5 token requests so far, more calls still pass.
     expect((await api.client.request('GET', '/merchant-info', { token: general })).status).toBe(200);
+  });
+});
+
+/** An address of this machine that is not loopback, to be a client the server does not trust. */
+function outsideAddress(): string | undefined {
+  for (const entries of Object.values(networkInterfaces()))
+    for (const entry of entries ?? []) if (entry.family === 'IPv4' && !entry.internal) return entry.address;
+  return undefined;
+}
+
+describe.skipIf(outsideAddress() === undefined)('X-Forwarded-For from a client that is no proxy', () => {
+  async function failuresUntilLocked(
+    server: TestApi,
+    forwardedFor: (i: number) => string,
+  ): Promise<number[]> {
+    const url = `http://${outsideAddress()}:${new URL(server.baseUrl).port}/api/auth-tokens`;
+    const statuses = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-api-version': '2',
+          'x-forwarded-for': forwardedFor(i),
+        },
+        body: JSON.stringify({ merchantCode: 'nobody', secret: 'guess-guess-guess', operations: ['GET /x'] }),
+      });
+      statuses.push(response.status);
+    }
+    return statuses;
+  }
+
+  it('is ignored: a client cannot escape its lockout by naming other addresses', async () => {
+    const server = await startTestApi({ AUTH_FAILURES_PER_ADDRESS: '5' }, { host: '0.0.0.0' });
+    try {
+      const statuses = await failuresUntilLocked(server, (i) => `198.51.100.${i}`);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is the client address when the operator trusts the proxy (TRUST_PROXY)', async () => {
+    const server = await startTestApi(
+      { AUTH_FAILURES_PER_ADDRESS: '5', TRUST_PROXY: 'true' },
+      { host: '0.0.0.0' },
+    );
+    try {
+      const statuses = await failuresUntilLocked(server, (i) => `198.51.100.${i}`);
+      expect(statuses).toEqual(Array(7).fill(401));
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -101,17 +101,41 @@ test('5: with optionsAvailable=true the option is pre-selected and the customer 
   await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeVisible();
 });
 
+test('what the customer types before the page is interactive survives the form taking over', async ({
+  page,
+}) => {
+  // Scripts held back, as on a slow mobile network: the server-rendered form is there to type into.
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  const checkout = await redirectUrl({ params: { paymentMethodCode: 'QRTH' } });
+  await page.goto(checkout.url, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Account number').fill('1234567890');
+  release();
+  await enhancedForm(page);
+  await expect(page.getByLabel('Account number')).toHaveValue('1234567890');
+  await expect(page.getByLabel('Account number')).toBeFocused();
+  await page.getByLabel('Account number').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeVisible();
+});
+
 test('returning to an existing payment shows its screen and never creates twice', async ({
   page,
   context,
 }) => {
   const checkout = await redirectUrl({ params: { paymentMethodCode: 'OFFLINE' } });
   await page.goto(checkout.url);
+  await enhancedForm(page);
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Transfer the amount' })).toBeVisible();
   const reference = await page.locator('dt:text("Payment reference") + dd > span').first().textContent();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Transfer the amount' })).toBeVisible();
+  // Off to another site (the banking app's web page, say) and Back: the instructions, not the form.
+  await page.goto('/api/health');
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Transfer the amount' })).toBeVisible();
   // A second tab with the merchant's RedirectURL again.
@@ -129,6 +153,9 @@ test('works without JavaScript: choose, pay and see the instructions', async ({ 
   await page.getByRole('group', { name: 'Bank transfer' }).getByLabel('Kasikornbank').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Transfer the amount' })).toBeVisible();
+  // The form's POST answered with a redirect, so Back neither resubmits nor shows the spent form.
+  await page.goBack();
   await expect(page.getByRole('heading', { name: 'Transfer the amount' })).toBeVisible();
   await context.close();
 });

@@ -66,7 +66,10 @@ let merchantSequence = 0;
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: {
+    clock?: Clock;
+    /** Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0). */ host?: string;
+  } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -92,7 +95,7 @@ export async function startTestApi(
     requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_SECS * 1000,
     maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
   });
-  await new Promise<void>((resolve) => door.server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => door.server.listen(0, options.host ?? '127.0.0.1', () => resolve()));
   const { port } = door.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}/api`;
   const pepper = await runtime.deps.db
