@@ -73,7 +73,7 @@ const envSchema = z.object({
   /** Failed authentications per window from one client address, and on one merchant code, before a lockout. */
   AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   AUTH_FAILURES_PER_MERCHANT: z.coerce.number().int().min(1).max(100_000).default(50),
-  AUTH_FAILURE_WINDOW_SECS: z.coerce.number().int().min(1).max(3600).default(60),
+  AUTH_FAILURE_WINDOW_SECS: z.coerce.number().int().min(1).max(120).default(60),
   /** Behind one reverse proxy: take the client address, host and scheme from its X-Forwarded-* headers. */
   TRUST_PROXY: booleanFlag.default(false),
   /** Time a client has to send a request's headers, and its whole request (headers and body). */

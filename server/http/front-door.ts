@@ -205,10 +205,14 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     },
     (request, response: TrackedResponse) => {
       const state = sockets.get(request.socket);
-      if (state) {
-        state.active++;
-        response[STATE] = state;
+      // A connection refused over the per-address limit was answered 503 and ended; Node would
+      // still parse what the client sends on it, so a request arriving there is dropped unread.
+      if (!state) {
+        request.socket.destroy();
+        return;
       }
+      state.active++;
+      response[STATE] = state;
       response.once('close', responseClosed);
       // While stopping, every answer closes its connection.
       if (stopping) response.setHeader('connection', 'close');

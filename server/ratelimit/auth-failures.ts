@@ -35,7 +35,7 @@ function locked(retryAfterMs: number, detail: string): AppError {
  * can spend it (the merchant code is public in every payment link): per client address, and per
  * merchant code. An address over its limit is locked out for the rest of the window. A merchant
  * code over its limit is closed to addresses that have not authenticated as that merchant in the
- * last day, so an attack on a code neither locks the merchant's own servers out nor lets strangers
+ * last 30 days, so an attack on a code neither locks the merchant's own servers out nor lets strangers
  * keep guessing (OWASP's "device cookie" lockout, keyed by address). docs/decisions/017-abuse-limits.md
  */
 export class AuthFailureGuard {

@@ -1,6 +1,7 @@
 import 'server-only';
 import {
   decideAgainstLogs,
+  LONGEST_WINDOW_MS,
   trimLog,
   type BucketLimit,
   type RateLimitDecision,
@@ -27,9 +28,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return Promise.resolve(log.length);
   }
 
-  /** Drops logs whose newest hit is older than any window we use (the longest is a minute). */
+  /** Drops logs whose newest hit is older than any window we use. */
   private sweep(): void {
-    const since = this.now() - 120_000;
+    const since = this.now() - LONGEST_WINDOW_MS;
     for (const [bucket, log] of this.logs) if ((log.at(-1) ?? 0) < since) this.logs.delete(bucket);
   }
 

@@ -4,6 +4,7 @@ import { MicroBatcher } from '../db/batcher';
 import type { Database } from '../db';
 import {
   decideAgainstLogs,
+  LONGEST_WINDOW_MS,
   type BucketLimit,
   type RateLimitDecision,
   type RateLimitStore,
@@ -73,7 +74,7 @@ export class PostgresRateLimitStore implements RateLimitStore {
   }
 
   async sweep(): Promise<void> {
-    await sql`delete from rate_limit_windows where updated_at < now() - interval '2 minutes'`
+    await sql`delete from rate_limit_windows where updated_at < now() - make_interval(secs => ${LONGEST_WINDOW_MS / 1000})`
       .execute(this.db)
       .catch(() => undefined);
   }

@@ -3,6 +3,12 @@ import 'server-only';
 /** The specification's limit: 10 requests in any second (a sliding window, not fixed seconds). */
 export const RATE_LIMIT = { limit: 10, windowMs: 1000 } as const;
 
+/**
+ * The longest window any bucket may use (failed authentication's is configurable up to it): the
+ * stores forget a bucket once its newest hit is older than this.
+ */
+export const LONGEST_WINDOW_MS = 120_000;
+
 /** A bucket and the budget it holds: at most `limit` counted requests in any `windowMs`. */
 export interface BucketLimit {
   bucket: string;

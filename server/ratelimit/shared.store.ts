@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import type { Logger } from '../logger';
 import {
   decideAgainstLogs,
+  LONGEST_WINDOW_MS,
   trimLog,
   type BucketLimit,
   type RateLimitDecision,
@@ -13,8 +14,6 @@ import {
 
 /** How often an instance publishes its hits and learns the others'. */
 export const SHARE_INTERVAL_MS = 100;
-/** Hits older than this are of no window we use (the longest, failed authentication, is a minute). */
-const HORIZON_MS = 120_000;
 /** Every instance says it is there, under this bucket name, at every exchange. */
 const PRESENCE = '';
 /** Peers not heard from for this long are gone (a crash): their hits stop counting when they age out. */
@@ -157,7 +156,7 @@ export class SharedRateLimitStore implements RateLimitStore {
     const hits = buckets.map((bucket) => {
       if (bucket === PRESENCE) return '{}';
       const log = this.own.get(bucket) ?? [];
-      trimLog(log, now - (this.windows.get(bucket) ?? HORIZON_MS));
+      trimLog(log, now - (this.windows.get(bucket) ?? LONGEST_WINDOW_MS));
       return `{${log.join(',')}}`;
     });
     // One round trip: publish ours, read theirs (changed since the last look, with a margin for
@@ -202,7 +201,7 @@ export class SharedRateLimitStore implements RateLimitStore {
   private sweep(now: number): void {
     if (now - this.lastSweep < 10_000) return;
     this.lastSweep = now;
-    const cutoff = this.now() - HORIZON_MS;
+    const cutoff = this.now() - LONGEST_WINDOW_MS;
     for (const [bucket, log] of this.own) if ((log.at(-1) ?? 0) <= cutoff) this.own.delete(bucket);
     for (const [bucket, byInstance] of this.others) {
       for (const [instance, log] of byInstance) if ((log.at(-1) ?? 0) <= cutoff) byInstance.delete(instance);

@@ -94,13 +94,37 @@ describe('connections per address', () => {
     const limitedPort = Number(new URL(limited.baseUrl).port);
     const held: Socket[] = [];
     try {
+      // Set-up over connections that close, so none is left open to count against the limit.
+      const merchant = await limited.createMerchant();
+      const json = (method: string, path: string, body?: unknown, token?: string) => {
+        const text = body === undefined ? '' : JSON.stringify(body);
+        return `${method} /api${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-API-Version: 2\r\n${
+          token ? `Authorization: Bearer ${token}\r\n` : ''
+        }Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+      };
+      const issued = await rawExchange(limitedPort, [
+        json('POST', '/auth-tokens', {
+          merchantCode: merchant.merchantCode,
+          secret: merchant.secret,
+          operations: ALL_PAYIN_OPERATIONS,
+        }),
+      ]);
+      const { token } = JSON.parse(issued.body) as { token: string };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
       for (let i = 0; i < 4; i++) held.push(await openSocket(limitedPort));
       const refused = await rawExchange(limitedPort, ['GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n']);
       expectRawProblem(refused, 503, 'SERVICE_UNAVAILABLE');
+      // A request sent on a refused connection anyway is not carried out.
+      const id = newIdPayin();
+      await rawExchange(limitedPort, [json('POST', `/payins/${id}`, payinRequest(), token)], 1000);
       held.pop()!.destroy();
       await new Promise((resolve) => setTimeout(resolve, 100));
       const served = await rawExchange(limitedPort, ['GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n']);
       expect(served.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const notCreated = await rawExchange(limitedPort, [json('GET', `/payins/${id}`, undefined, token)]);
+      expectRawProblem(notCreated, 404, 'PAYIN_NOT_FOUND');
     } finally {
       for (const socket of held) socket.destroy();
       await limited.close();
