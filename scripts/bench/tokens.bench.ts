@@ -28,7 +28,7 @@ const atTheCap = (salt: number) => {
     `/?${salt}?.{0,${MAX_PATTERN_BRANCHES - 2}}a`,
     `(.*a){${MAX_PATTERN_BRANCHES - 2}}${salt}?`,
     `${Array.from({ length: 3 }, () => `.{0,${third - 1}}`).join('')}a${salt}?`,
-    `(${Array.from({ length: 16 }, (_, i) => 'a'.repeat((i % 8) + 1) + (i >= 8 ? 'b' : '')).join('|')})*${salt}?`,
+    `(${Array.from({ length: MAX_PATTERN_BRANCHES - 2 }, (_, i) => 'a'.repeat((i % 8) + 1) + (i >= 8 ? 'b' : '')).join('|')})*${salt}?`,
     `(a+)+(b+)+(.*)+${salt}?`,
   ];
 };

@@ -7,11 +7,12 @@ export const MAX_PATTERN_LENGTH = 200;
  * Branch points (each `|`, `?`, `*`, `+`, and every optional step of a bounded repeat `{n,m}`) one
  * pattern may compile to. RE2 matches in time linear in the input, but the constant is the number of
  * threads alive at once, which only branches create: `.{0,500}` five times is 2 500 of them and took
- * 344 ms on a 2 kB path. 24 keeps the first match of a hostile 2 kB path, compile included, under a
- * millisecond (`npm run bench`, tokens.bench.ts) while leaving room for real patterns such as
- * `(order|refund)-[0-9]{1,10}`; `[^/]+` says "one segment" with a single branch.
+ * 344 ms on a 2 kB path. 16 keeps the first match of a hostile 2 kB path, compile included, near half
+ * a millisecond (`npm run bench`, tokens.bench.ts; 24 measured 0.9 ms, too close to the 1 ms target)
+ * while leaving room for real patterns such as `(order|refund)-[0-9]{1,10}`; `[^/]+` says "one
+ * segment" with a single branch.
  */
-export const MAX_PATTERN_BRANCHES = 24;
+export const MAX_PATTERN_BRANCHES = 16;
 /** Instructions one compiled pattern may have (compile time and memory; literal paths stay far below). */
 export const MAX_PATTERN_INSTRUCTIONS = 600;
 /** Paths longer than this are never matched (no API path comes close); matching stays bounded. */

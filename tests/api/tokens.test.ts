@@ -129,7 +129,7 @@ describe('POST /auth-tokens', () => {
 
   it('accepts nested quantifiers (linear-time matching) and never matches hostile long paths', async () => {
     const merchant = await fresh();
-    const token = await api.client.token(merchant, ['GET /payins/(a+)+', 'GET /payins/(.*a){20}']);
+    const token = await api.client.token(merchant, ['GET /payins/(a+)+', 'GET /payins/(.*a){14}']);
     const [hostile, refused, allowed] = await Promise.all([
       api.client.request('GET', `/payins/${'a'.repeat(2030)}!`, { token }),
       api.client.request('GET', '/payins/aaab', { token }),

@@ -5,7 +5,7 @@ import { tokenResponseSchema } from '@/lib/api/responses';
 import { AppError } from '../../errors';
 import type { Merchant } from '../../merchants';
 import { merchantBucket, RATE_LIMIT } from '../../ratelimit';
-import { operationsForAction } from '../../tokens';
+import { MAX_PATTERN_BRANCHES, operationsForAction } from '../../tokens';
 import type { ApiDependencies, ApiEnv } from '../context';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { clientAddress, header } from '../request-info';
@@ -64,7 +64,8 @@ export const tokenRoutes = [
     summary: 'Issue a token for a list of operations',
     description:
       'Issues a JWT (HS256) allowing the listed operations ("METHOD path", the path a fully anchored RE2 regular expression ' +
-      'with at most 24 branch points). A token whose operations are literal paths of one payin is confined to that payin and ' +
+      `with at most ${MAX_PATTERN_BRANCHES} branch points). A token whose operations are literal paths of one payin is ` +
+      'confined to that payin and ' +
       'may be given to the customer. Never call this from a browser: requests carrying an Origin header are refused.',
     tag: 'Authentication',
     versioned: true,
