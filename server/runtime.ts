@@ -25,6 +25,7 @@ import { createCallbacksModule } from './callbacks';
 import { systemClock, type Clock } from './clock';
 import { catalogueRoutes } from './http/routes/catalogue.routes';
 import { createSandboxModule } from './sandbox';
+import { CustomerSessionService } from './customer-sessions';
 
 /** The assembled service: database, services and the API app, with one way to shut it all down. */
 export interface Runtime {
@@ -102,20 +103,32 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const allowlist = new HostAllowlist(config.CALLBACK_ALLOWLIST);
     const rateLimit = await chooseRateLimitStore(config, database, logger);
     const callbacks = createCallbacksModule({ config, db: database.db, logger, merchants, allowlist, clock });
+    const urlPolicy = new UrlPolicy(config.ALLOW_INSECURE_URLS, allowlist);
     const payins = new PayinService({
       db: database.db,
       publicUrl: config.publicUrl,
-      urlPolicy: new UrlPolicy(config.ALLOW_INSECURE_URLS, allowlist),
+      urlPolicy,
       outbox: callbacks.outbox,
       clock,
       readConcurrency: database.kind === 'postgres' ? config.DATABASE_POOL_SIZE : 1,
     });
+    const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS);
     const deps: ApiDependencies = {
       db: database.db,
       logger,
       merchants,
-      tokens: new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS),
+      tokens,
       payins,
+      sessions: new CustomerSessionService({
+        tokens,
+        payins,
+        urlPolicy,
+        clock,
+        settings: {
+          checkoutWindowSecs: config.CHECKOUT_WINDOW_SECS,
+          graceSecs: config.CUSTOMER_SESSION_GRACE_SECS,
+        },
+      }),
       rateLimit,
       authFailures: new AuthFailureGuard(
         rateLimit,

@@ -14,6 +14,15 @@ export const apiMoneySchema = z.looseObject({ amount: z.number(), currencyCode: 
 
 export const tokenResponseSchema = z.object({ token: z.string() });
 
+export const customerSessionResponseSchema = z.object({
+  /** A token confined to the payin, for the customer's page only. */
+  token: z.string(),
+  /** When the session ends at the latest (it ends sooner once its payin is final). */
+  expiresAt: z.string(),
+  /** The operations it allows: the payin flow's, as far as the merchant's token allowed them. */
+  operations: z.array(z.string()),
+});
+
 export const paymentOperatorSchema = z.looseObject({ code: z.string(), name: z.string() });
 
 export const paymentOptionsResponseSchema = z.looseObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idPayinSchema, merchantCodeSchema, moneySchema } from './primitives';
+import { absoluteUrlSchema, idPayinSchema, merchantCodeSchema, moneySchema } from './primitives';
 
 const credentials = {
   merchantCode: merchantCodeSchema,
@@ -28,3 +28,13 @@ export const authTokenByActionRequestSchema = z.object({
 
 export type AuthTokenRequest = z.infer<typeof authTokenRequestSchema>;
 export type AuthTokenByActionRequest = z.infer<typeof authTokenByActionRequestSchema>;
+
+/** Body of POST /payins/{idPayin}/!customerSession: what the merchant's link says, checked at once. */
+export const customerSessionRequestSchema = z.object({
+  /** Where the customer goes back to; shown on every screen before the payin exists. */
+  returnUrl: absoluteUrlSchema.optional(),
+  /** The amount the page will create: refused now when the token allows another. */
+  money: moneySchema.optional(),
+});
+
+export type CustomerSessionRequest = z.infer<typeof customerSessionRequestSchema>;

@@ -88,6 +88,8 @@ export async function startBenchApi(options: {
         operations: [],
         money: undefined,
         paymentScope: undefined,
+        expiresAt: Number.MAX_SAFE_INTEGER,
+        session: undefined,
         allows: () => true,
       };
       await runtime.deps.payins.create({

@@ -15,6 +15,7 @@ export const ERRORS = {
   AUTHENTICATION_REQUIRED: { status: 401, title: 'Authentication required' },
   TOKEN_INVALID: { status: 401, title: 'Token invalid' },
   TOKEN_EXPIRED: { status: 401, title: 'Token expired' },
+  SESSION_ENDED: { status: 401, title: 'Customer session ended' },
   INVALID_CREDENTIALS: { status: 401, title: 'Invalid merchant credentials' },
   OPERATION_NOT_PERMITTED: { status: 403, title: 'Operation not permitted by the token' },
   PAYMENT_NOT_PERMITTED: { status: 403, title: 'Payment not permitted by the token' },

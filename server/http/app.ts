@@ -15,6 +15,7 @@ import { problemResponse } from './problem';
 import { header, requestInstance } from './request-info';
 import type { ApiRoute } from './route';
 import { idPayinParam } from './routes/params';
+import { customerSessionRoutes } from './routes/customer-session.routes';
 import { payinRoutes } from './routes/payin.routes';
 import { systemRoutes } from './routes/system.routes';
 import { tokenRoutes } from './routes/token.routes';
@@ -44,7 +45,13 @@ export interface ApiAppOptions {
  */
 export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiAppOptions): Hono<ApiEnv> {
   // Matching order: literal segments ("!availablePaymentOptions") before parameters.
-  const routes = [...systemRoutes, ...tokenRoutes, ...extraRoutes, ...payinRoutes] as readonly ApiRoute[];
+  const routes = [
+    ...systemRoutes,
+    ...tokenRoutes,
+    ...extraRoutes,
+    ...customerSessionRoutes,
+    ...payinRoutes,
+  ] as readonly ApiRoute[];
   const allowedMethods = createMethodTable([
     ...routes,
     ...DOCUMENT_PATHS.map((path) => ({ method: 'GET', path })),
@@ -136,7 +143,8 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
       // and before the body is read: an unknown "!action" is 404 and a foreign payin 403, whatever the body says.
       const idPayin = route.path.includes(':idPayin') ? idPayinParam(c) : undefined;
       if (route.auth === 'token') {
-        requireOperation(c);
+        if (route.authorize) route.authorize(c);
+        else requireOperation(c);
         if (idPayin !== undefined) requirePaymentScope(c, idPayin);
       }
       if (idPayin !== undefined) c.set('idPayin', idPayin);

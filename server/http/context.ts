@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger';
+import type { CustomerSessionService } from '../customer-sessions';
 import type { Database } from '../db';
 import type { Merchant, MerchantDirectory } from '../merchants';
 import type { PayinService } from '../payins';
@@ -14,6 +15,8 @@ export interface ApiDependencies {
   merchants: MerchantDirectory;
   tokens: TokenService;
   payins: PayinService;
+  /** Customer sessions of the hosted page: checked on every request made with one. */
+  sessions: CustomerSessionService;
   rateLimit: RateLimitStore;
   /** Failed authentication, counted apart from every merchant's budget. */
   authFailures: AuthFailureGuard;

@@ -25,6 +25,11 @@ export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undef
   /** Whether X-API-Version: 2 is required (every endpoint but health and the documentation). */
   versioned: boolean;
   auth: RouteAuth;
+  /**
+   * For token routes whose permission is not an operation of their own: checks the grant instead of
+   * requiring the token's operations to name this call.
+   */
+  authorize?: (c: Context<ApiEnv>) => void;
   body?: Body;
   /** A named schema of the OpenAPI document that describes the body better than `body` can (openapi/payin-schemas.ts). */
   bodyDocument?: string;

@@ -226,9 +226,14 @@ export class PayinService {
 
   /** The merchant's payin, or 404 (another merchant's payin is unknown here: IDs are per merchant). */
   async get(merchant: Merchant, idPayin: string): Promise<Payin> {
-    const payin = await this.reads.load({ merchantCode: merchant.code, idPayin });
+    const payin = await this.find(merchant, idPayin);
     if (!payin) throw new AppError('PAYIN_NOT_FOUND', `No payin ${idPayin} for this merchant.`);
     return payin;
+  }
+
+  /** The merchant's payin under this idPayin, if there is one. */
+  find(merchant: Merchant, idPayin: string): Promise<Payin | undefined> {
+    return this.reads.load({ merchantCode: merchant.code, idPayin });
   }
 
   /** Records the customer's external payment reference (P2A_V2: exactly 12 digits) on an open payin. */

@@ -3,7 +3,7 @@ import { CURRENCY_CODES } from '@/lib/money';
 
 /**
  * The claims of our tokens: the specification's (operations, exp, iat, jti, sub) plus the optional
- * money and payment restrictions. exp, iat, jti and sub are required: a token without them is invalid.
+ * money and payment restrictions and the customer-session marker. exp, iat, jti and sub are required: a token without them is invalid.
  */
 export const tokenClaimsSchema = z.object({
   sub: z.string().min(1).max(64),
@@ -13,6 +13,15 @@ export const tokenClaimsSchema = z.object({
   jti: z.string().min(8).max(64),
   money: z.object({ amount: z.number().positive(), currencyCode: z.enum(CURRENCY_CODES) }).optional(),
   idPayment: z.string().min(1).max(64).optional(),
+  /** Set on customer sessions (server/customer-sessions): the page's token, confined to one payin. */
+  session: z
+    .object({
+      /** Until when (epoch seconds) the payin may still be created with this session. */
+      createBefore: z.int(),
+      /** The returnUrl the merchant's link gave, checked when the session was opened. */
+      returnUrl: z.string().max(2048).optional(),
+    })
+    .optional(),
 });
 
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;

@@ -29,7 +29,13 @@ export interface TokenGrant {
   money: Money | undefined;
   /** Set when the token may only touch this one payin. */
   paymentScope: string | undefined;
+  /** Expiry, epoch seconds. */
+  expiresAt: number;
+  /** Set when the token is a customer session (server/customer-sessions). */
+  session: CustomerSessionClaims | undefined;
 }
+
+export type CustomerSessionClaims = NonNullable<TokenClaims['session']>;
 
 export interface IssueTokenInput {
   merchantCode: string;
@@ -37,6 +43,8 @@ export interface IssueTokenInput {
   validitySecs?: number | undefined;
   money?: Money | undefined;
   idPayment?: string | undefined;
+  /** Marks a customer session (server/customer-sessions); such tokens may outlive maxValiditySecs. */
+  session?: CustomerSessionClaims | undefined;
 }
 
 /**
@@ -101,6 +109,7 @@ export class TokenService {
       jti: randomUUID(),
       ...(input.money ? { money: toApiMoney(input.money) } : {}),
       ...((input.idPayment ?? derived) !== undefined ? { idPayment: input.idPayment ?? derived } : {}),
+      ...(input.session ? { session: input.session } : {}),
     };
     return signToken(this.keys, claims);
   }
@@ -148,6 +157,8 @@ export class TokenService {
       allows: rememberingMatcher(operations),
       money,
       paymentScope: claims.idPayment,
+      expiresAt: claims.exp,
+      session: claims.session,
     };
   }
 }

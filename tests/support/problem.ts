@@ -2,10 +2,11 @@ import { expect } from 'vitest';
 import type { ApiResponse } from './api-client';
 
 /** Asserts an RFC 9457 problem response with our stable code, and that nothing internal leaks. */
-export function expectProblem(response: ApiResponse, status: number, code: string): void {
-  expect({ status: response.status, code: response.body.code }).toEqual({ status, code });
+export function expectProblem<T>(response: ApiResponse<T>, status: number, code: string): void {
+  const body = response.body as Record<string, unknown>;
+  expect({ status: response.status, code: body.code }).toEqual({ status, code });
   expect(response.headers.get('content-type')).toBe('application/problem+json');
-  expect(response.body).toMatchObject({
+  expect(body).toMatchObject({
     status,
     code,
     title: expect.any(String),

@@ -91,6 +91,7 @@ export async function authenticate(c: Context<ApiEnv>, deps: ApiDependencies): P
   const merchant =
     deps.merchants.known(grant.merchantCode) ?? (await deps.merchants.require(grant.merchantCode));
   await enforceRateLimit(c, deps, bucketsOf(grant, deps.paymentCeiling));
+  if (grant.session) await deps.sessions.assertActive(grant, merchant);
   c.set('grant', grant);
   c.set('merchant', merchant);
 }

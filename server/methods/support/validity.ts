@@ -14,3 +14,6 @@ export const VALIDITY_MS = {
   crypto: 60 * MINUTE_MS,
   transfer: 24 * 60 * MINUTE_MS,
 } as const;
+
+/** The longest any payin stays open: how long a customer's page may have to live after it is created. */
+export const LONGEST_VALIDITY_MS = Math.max(...Object.values(VALIDITY_MS));

@@ -1,0 +1,136 @@
+import 'server-only';
+import { sameMoney, type Money } from '@/lib/money';
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import type { Merchant } from '../merchants';
+import { LONGEST_VALIDITY_MS } from '../methods';
+import { isFinal, type PayinService, type UrlPolicy } from '../payins';
+import { escapePattern, type TokenGrant, type TokenService } from '../tokens';
+
+export interface CustomerSessionSettings {
+  /** How long after opening a session the payin may still be created, when the merchant's token ends sooner. */
+  checkoutWindowSecs: number;
+  /** How long a session still works after its payin became final (the result and the way back). */
+  graceSecs: number;
+}
+
+export const DEFAULT_CUSTOMER_SESSION_SETTINGS: CustomerSessionSettings = {
+  checkoutWindowSecs: 3600,
+  graceSecs: 3600,
+};
+
+/** A session opened for the customer's page. */
+export interface CustomerSession {
+  token: string;
+  /** The hard end of the session; it ends sooner once its payin is final (plus the grace). */
+  expiresAt: Date;
+  operations: string[];
+}
+
+/**
+ * What a customer's page may do with its payin, when the merchant's token allowed it: the
+ * specification's payin flow (Authentication 6) and, in the sandbox, driving the outcome.
+ */
+function flowOperations(idPayin: string): { method: string; path: string }[] {
+  return [
+    { method: 'POST', path: '/payins/!availablePaymentOptions' },
+    { method: 'GET', path: '/merchant-info' },
+    { method: 'POST', path: `/payins/${idPayin}` },
+    { method: 'GET', path: `/payins/${idPayin}` },
+    { method: 'POST', path: `/payins/${idPayin}/!setExternalReference` },
+    { method: 'POST', path: `/sandbox/payins/${idPayin}/!simulate` },
+  ];
+}
+
+/**
+ * Customer sessions: the hosted page trades the merchant's token, once, for a token confined to
+ * one payin that lives as long as the payment rather than as long as the link (a bank transfer stays
+ * open 24 h; links are valid 30 min). A session never allows more than the token it came from: the
+ * same payin, the same money restriction, and only the payin-flow operations that token allowed.
+ * It may create the payin until the token would have expired or the checkout window closes,
+ * whichever is later, and works until its payin has been final for the grace period
+ * (docs/decisions/021-customer-sessions.md).
+ */
+export class CustomerSessionService {
+  constructor(
+    private readonly deps: {
+      tokens: TokenService;
+      payins: PayinService;
+      urlPolicy: UrlPolicy;
+      /** The payins' clock (when a payin ended). */
+      clock: Clock;
+      settings: CustomerSessionSettings;
+      /** The tokens' clock, epoch milliseconds (their exp and iat). */
+      tokenNow?: () => number;
+    },
+  ) {}
+
+  private tokenNow(): number {
+    return (this.deps.tokenNow ?? Date.now)();
+  }
+
+  async open(input: {
+    grant: TokenGrant;
+    idPayin: string;
+    returnUrl?: string | undefined;
+    money?: Money | undefined;
+  }): Promise<CustomerSession> {
+    const { grant, idPayin, returnUrl, money } = input;
+    if (grant.session) {
+      throw new AppError('OPERATION_NOT_PERMITTED', 'This token is already a customer session.');
+    }
+    const operations = flowOperations(idPayin).filter(({ method, path }) => grant.allows(method, path));
+    if (!operations.some(({ method, path }) => method === 'GET' && path === `/payins/${idPayin}`)) {
+      throw new AppError(
+        'OPERATION_NOT_PERMITTED',
+        `A customer session needs a token that allows GET /payins/${idPayin}.`,
+      );
+    }
+    // A link whose amount the token does not allow is caught now, not after the customer pressed "Pay".
+    if (money && grant.money && !sameMoney(grant.money, money)) {
+      throw new AppError(
+        'MONEY_NOT_PERMITTED',
+        'The token only allows a payin of another amount or currency.',
+        {
+          errors: [{ field: 'money', message: 'Not the amount and currency the token allows.' }],
+        },
+      );
+    }
+    const urlError = returnUrl === undefined ? undefined : this.deps.urlPolicy.check('returnUrl', returnUrl);
+    if (urlError) {
+      throw new AppError('URL_NOT_ALLOWED', 'The returnUrl uses a scheme or host that is not allowed.', {
+        errors: [urlError],
+      });
+    }
+    const { checkoutWindowSecs, graceSecs } = this.deps.settings;
+    const now = Math.floor(this.tokenNow() / 1000);
+    const createBefore = Math.max(grant.expiresAt, now + checkoutWindowSecs);
+    const validitySecs = createBefore - now + LONGEST_VALIDITY_MS / 1000 + graceSecs;
+    const texts = operations.map(({ method, path }) => `${method} ${escapePattern(path)}`);
+    const token = await this.deps.tokens.issue({
+      merchantCode: grant.merchantCode,
+      operations: texts,
+      validitySecs,
+      money: grant.money,
+      idPayment: idPayin,
+      session: { createBefore, ...(returnUrl !== undefined && { returnUrl }) },
+    });
+    return { token, expiresAt: new Date((now + validitySecs) * 1000), operations: texts };
+  }
+
+  /**
+   * A session works while its payin may still be created, is open, or ended less than the grace
+   * period ago; then it is over, whatever its exp says.
+   */
+  async assertActive(grant: TokenGrant, merchant: Merchant): Promise<void> {
+    const session = grant.session;
+    if (!session || grant.paymentScope === undefined) return;
+    const payin = await this.deps.payins.find(merchant, grant.paymentScope);
+    const ended = payin
+      ? isFinal(payin.status) &&
+        (payin.processedAt ?? payin.updatedAt).getTime() + this.deps.settings.graceSecs * 1000 <=
+          this.deps.clock().getTime()
+      : session.createBefore * 1000 <= this.tokenNow();
+    if (ended) throw new AppError('SESSION_ENDED', 'This customer session has ended.');
+  }
+}
