@@ -41,7 +41,7 @@ const config = [
   {
     // The browser bundle and Next's server bundle never import the API core: they talk to it over HTTP
     // (docs/decisions/002-one-process-two-front-doors.md).
-    files: ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'i18n/**'],
+    files: ['app/**', 'bff/**', 'components/**', 'lib/**', 'proxy.ts', 'i18n/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -49,6 +49,34 @@ const config = [
           patterns: [
             { group: ['@/server/*', '**/server/*'], message: 'server/ is reachable only over HTTP.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // lib/ is isomorphic: the browser bundle, Next's server and the API all use it. What needs a
+    // request, cookies or the environment lives in bff/ (the hosted app's server side) or server/.
+    files: ['lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['next/headers', 'next/server', 'next-intl/server', 'server-only'].map((name) => ({
+            name,
+            message: 'lib/ stays isomorphic: put request-bound code in bff/.',
+          })),
+          patterns: [
+            { group: ['@/server/*', '**/server/*'], message: 'server/ is reachable only over HTTP.' },
+            { group: ['@/bff/*', '**/bff/*'], message: 'lib/ stays isomorphic: bff/ is server-side.' },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'lib/ stays isomorphic: read configuration in bff/ or server/.',
         },
       ],
     },

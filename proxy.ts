@@ -1,11 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { arrive, withArrivalCookie } from '@/bff/arrival';
+import { isSecureContext, requestOrigin } from '@/bff/origin';
 import { isLocale, LOCALE_COOKIE } from '@/i18n/locales';
-import { isSecureContext, requestOrigin } from '@/lib/checkout/origin';
-import { paymentPath, SESSION_COOKIE, tokenExpiry } from '@/lib/checkout/session-cookie';
-import { MERCHANT_CODE_PATTERN } from '@/lib/checkout/params';
-import { ID_PAYIN_PATTERN } from '@/lib/schemas/primitives';
-
-const MAX_SESSION_SECONDS = 86_400;
 
 function contentSecurityPolicy(nonce: string, https: boolean): string {
   const dev = process.env.NODE_ENV === 'development';
@@ -43,11 +39,11 @@ function withSecurityHeaders(response: NextResponse, csp: string): NextResponse 
 }
 
 /**
- * Arrival from a merchant's RedirectURL: the token leaves the URL at once (history, logs, Referer;
- * RFC 6750 §5.3) for an HttpOnly cookie scoped to this payment's pages, and the browser moves on to
- * the clean payment URL. Everything else gets a per-request CSP nonce and the security headers.
+ * Arrival from a merchant's RedirectURL: the token leaves the URL at once for a customer session
+ * in an HttpOnly cookie scoped to this payment's pages (bff/arrival.ts), and the browser moves on
+ * to the clean payment URL. Everything else gets a per-request CSP nonce and the security headers.
  */
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const url = request.nextUrl;
   const secure = isSecureContext(request.headers, url.protocol);
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
@@ -65,31 +61,8 @@ export function proxy(request: NextRequest): NextResponse {
 
   const token = url.searchParams.get('token');
   if (url.pathname === '/' && token !== null) {
-    const merchantCode = url.searchParams.get('merchantCode') ?? '';
-    const idPayin = url.searchParams.get('idPayin') ?? '';
-    const target = url.clone();
-    target.searchParams.delete('token');
-    const valid =
-      MERCHANT_CODE_PATTERN.test(merchantCode) &&
-      ID_PAYIN_PATTERN.test(idPayin) &&
-      token.length > 0 &&
-      token.length < 8192;
-    if (!valid) {
-      target.searchParams.set('invalid', '1');
-      return withSecurityHeaders(redirectTo(request, target), csp);
-    }
-    const path = paymentPath(merchantCode, idPayin);
-    target.pathname = path;
-    target.searchParams.delete('merchantCode');
-    target.searchParams.delete('idPayin');
-    const response = redirectTo(request, target);
-    const expiry = tokenExpiry(token);
-    const maxAge =
-      expiry === undefined
-        ? 1800
-        : Math.min(MAX_SESSION_SECONDS, Math.max(0, expiry - Math.floor(Date.now() / 1000)));
-    response.cookies.set(SESSION_COOKIE, token, { path, httpOnly: true, secure, sameSite: 'lax', maxAge });
-    return withSecurityHeaders(response, csp);
+    const arrival = await arrive(request, token);
+    return withSecurityHeaders(withArrivalCookie(redirectTo(request, arrival.target), arrival), csp);
   }
 
   const requestHeaders = new Headers(request.headers);

@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'lib/**/*.test.ts',
+            'bff/**/*.test.ts',
             'server/**/*.test.ts',
             'i18n/**/*.test.ts',
             'components/**/*.test.ts',

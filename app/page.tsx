@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { ErrorScreen } from '@/components/checkout/error-screen';
 import { MERCHANT_CODE_PATTERN, parseCheckoutParams } from '@/lib/checkout/params';
 import { single } from '@/lib/checkout/query';
@@ -8,11 +7,12 @@ type Query = Record<string, string | string[] | undefined>;
 
 /**
  * `{payment_app_url}/`: a RedirectURL with a token and a valid merchant and order never renders
- * here (proxy.ts moves the token into a cookie and the browser on to the payment's page). What
- * arrives here lacks the token or carries a bad merchant code or order ID: say what is wrong.
+ * here (proxy.ts moves the customer on to the payment's page). What arrives here lacks the token or
+ * carries a bad merchant code or order ID: say what is wrong. No return address is trusted here
+ * (nothing vouches for the link), so the way back is the browser's.
  */
 export default async function ArrivalPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const [query, t] = await Promise.all([searchParams, getTranslations('errors')]);
+  const query = await searchParams;
   const problems = new Set<string>();
   if (!MERCHANT_CODE_PATTERN.test(single(query, 'merchantCode') ?? '')) problems.add('merchantCode');
   if (!ID_PAYIN_PATTERN.test(single(query, 'idPayin') ?? '')) problems.add('idPayin');
@@ -20,10 +20,5 @@ export default async function ArrivalPage({ searchParams }: { searchParams: Prom
   if (single(query, 'invalid') === undefined) problems.add('token');
   const parsed = parseCheckoutParams(query);
   if (!parsed.ok) for (const name of parsed.invalid) problems.add(name);
-  return (
-    <ErrorScreen
-      message={t('invalidLink')}
-      items={[...problems].map((name) => (t.has(`parameter.${name}`) ? t(`parameter.${name}`) : name))}
-    />
-  );
+  return <ErrorScreen error="linkBroken" items={[...problems]} merchant={undefined} returnHref={undefined} />;
 }

@@ -1,16 +1,23 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import type { PageMerchant } from '@/bff/payment-page';
 import { formatMoney } from '@/lib/format/money-format';
+import { refusedGivenFields } from '@/lib/checkout/given-data';
 import type { CheckoutParams } from '@/lib/checkout/params';
-import { planCheckout, type PaymentOptionView } from '@/lib/checkout/plan';
+import { FORM_ERRORS, isPageError } from '@/lib/checkout/page-errors';
+import { choiceValue, planCheckout, type PaymentOptionView } from '@/lib/checkout/plan';
 import { flatQuery, single, toSearch } from '@/lib/checkout/query';
 import { paymentPath } from '@/lib/checkout/session-cookie';
-import { isMethodCode } from '@/lib/methods/catalogue';
+import { localOperatorName } from '@/lib/methods/local-names';
 import { phoneExample } from '@/lib/methods/phone-numbers';
 import { toDecimalString } from '@/lib/money';
-import { OptionPicker, choiceValue } from './option-picker';
+import { CUSTOMER_FIELDS, type CustomerField } from '@/lib/schemas/customer-fields';
+import { PaymentShell } from '../layout/payment-shell';
+import { ErrorScreen } from './error-screen';
+import { OptionPicker } from './option-picker';
 import { OrderSummary } from './order-summary';
 import { PayFormIsland } from './pay-form-island';
 import type { PayFormProps } from './pay-form-types';
+import { ReturnLink } from './return-link';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -21,57 +28,90 @@ export async function CheckoutView({
   merchant,
   merchantCode,
   idPayin,
+  returnHref,
   query,
 }: {
   params: CheckoutParams;
   options: PaymentOptionView[];
-  merchant: string;
+  merchant: PageMerchant;
   merchantCode: string;
   idPayin: string;
+  returnHref: string | undefined;
   query: Query;
 }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  const shop = merchant.name ?? t('common.theShop');
   const [method, operator] = (single(query, 'choice') ?? '').split('|');
-  const plan = planCheckout(params, options, {
-    method: method && isMethodCode(method) ? method : undefined,
+  const planned = planCheckout(params, options, {
+    method: method || undefined,
     operator: operator || undefined,
   });
-  const amount = toDecimalString(params.money);
-  const summary = <OrderSummary merchant={merchant} amount={amount} currency={params.money.currency} />;
-  if (!plan.ok) {
+  const path = paymentPath(merchantCode, idPayin);
+  const errorCode = single(query, 'e');
+  const submitted = isPageError(errorCode) ? errorCode : undefined;
+  if (!planned.ok || (submitted && !FORM_ERRORS.includes(submitted))) {
+    const error = !planned.ok
+      ? planned.reason === 'no-options'
+        ? 'noOptions'
+        : 'methodUnavailable'
+      : submitted!;
     return (
-      <>
-        {summary}
-        <section className="card" role="alert">
-          <p>{t(plan.reason === 'no-options' ? 'errors.noOptions' : 'errors.notAllowed')}</p>
-        </section>
-      </>
+      <ErrorScreen
+        error={error}
+        merchant={merchant.name}
+        isTest={merchant.isTest}
+        returnHref={returnHref}
+        retryHref={`${path}${toSearch(flatQuery(query))}`}
+      />
     );
   }
-  const { selection, canChooseOption, fields } = plan.plan;
+  const plan = planned.plan;
+  const amount = toDecimalString(params.money);
+  const currency = params.money.currency;
+  const summary = <OrderSummary merchant={shop} amount={amount} currency={currency} />;
+  const way = returnHref && (
+    <p className="way-back">
+      <ReturnLink href={returnHref} merchant={merchant.name} />
+    </p>
+  );
   const merchantQuery = flatQuery(query);
-  if (!selection || (canChooseOption && single(query, 'pick') === '1')) {
+  const selection = plan.selection;
+  if (!selection || (plan.canChoose && single(query, 'pick') === '1')) {
     return (
-      <>
+      <PaymentShell isTest={merchant.isTest}>
         {summary}
-        <OptionPicker options={plan.plan.options} selection={selection} carry={merchantQuery} />
-      </>
+        <OptionPicker
+          choices={plan.choices}
+          checked={selection ?? plan.suggested}
+          note={plan.note && t('checkout.preselectionUnavailable', { merchant: shop })}
+          carry={merchantQuery}
+          currency={params.money.currency}
+        />
+        {way}
+      </PaymentShell>
     );
   }
 
-  const path = paymentPath(merchantCode, idPayin);
   const back = toSearch({
     ...merchantQuery,
-    ...(single(query, 'choice') && { choice: choiceValue(selection.method, selection.operator) }),
+    ...(single(query, 'choice') && { choice: choiceValue(selection) }),
   });
+  // Data the merchant gave that the API would refuse, or did refuse: the customer may correct it.
+  const rejected = new Set<CustomerField>([
+    ...refusedGivenFields(params, selection),
+    ...(single(query, 'f') ?? '')
+      .split(',')
+      .filter((field): field is CustomerField => (CUSTOMER_FIELDS as readonly string[]).includes(field)),
+  ]);
+  const fields = plan.fields.map((field) => ({
+    ...field,
+    editable: field.editable || rejected.has(field.field),
+    rejected: rejected.has(field.field),
+    given: !field.editable,
+  }));
   const given = fields.filter((field) => !field.editable);
-  const currency = params.money.currency;
-  const errorCode = single(query, 'e');
-  // Customers write their number as they know it; the API normalises it for the country.
   const phoneHintExample = phoneExample(currency);
-  const operatorName = plan.plan.options
-    .find((option) => option.paymentMethodCode === selection.method)
-    ?.paymentOperators.find((candidate) => candidate.code === selection.operator)?.name;
+  const fieldName = (field: CustomerField) => t(`errors.parameter.${field}`);
   const props: PayFormProps = {
     action: `${path}/bff/payin`,
     hidden: {
@@ -81,7 +121,7 @@ export async function CheckoutView({
       callbackUrl: params.callbackUrl,
       returnUrl: params.returnUrl,
       paymentMethodCode: selection.method,
-      ...(selection.operator && { paymentOperatorCode: selection.operator }),
+      ...(selection.operator && { paymentOperatorCode: selection.operator.code }),
       ...Object.fromEntries(given.map((field) => [field.field, field.value])),
     },
     fields: fields
@@ -93,35 +133,42 @@ export async function CheckoutView({
         label: t(`checkout.fields.${field.field}`),
         hint: t(`checkout.hints.${field.field}`, { example: phoneHintExample }),
         optionalLabel: t('common.optional'),
+        ...(field.rejected && {
+          error: field.given
+            ? t('checkout.validation.givenRejected', { field: fieldName(field.field), merchant: shop })
+            : t('checkout.validation.rejected', { field: fieldName(field.field) }),
+        }),
       })),
     submitLabel: t('checkout.pay', { amount: formatMoney(locale, amount, currency) }),
     pendingLabel: t('checkout.paying'),
     messages: {
       required: {
-        emailAddress: t('checkout.validation.required', { field: t('errors.parameter.emailAddress') }),
-        phoneNumber: t('checkout.validation.required', { field: t('errors.parameter.phoneNumber') }),
-        accountName: t('checkout.validation.required', { field: t('errors.parameter.accountName') }),
-        accountNumber: t('checkout.validation.required', { field: t('errors.parameter.accountNumber') }),
+        emailAddress: t('checkout.validation.required', { field: fieldName('emailAddress') }),
+        phoneNumber: t('checkout.validation.required', { field: fieldName('phoneNumber') }),
+        accountName: t('checkout.validation.required', { field: fieldName('accountName') }),
+        accountNumber: t('checkout.validation.required', { field: fieldName('accountNumber') }),
       },
       email: t('checkout.validation.email'),
       phone: t('checkout.validation.phone', { example: phoneHintExample }),
       tooLong: t('checkout.validation.tooLong'),
-      generic: t('errors.generic'),
+      generic: t('errors.serviceUnavailable'),
     },
-    serverError: errorCode ? t('errors.createFailed', { reason: errorCode }) : undefined,
+    serverError:
+      submitted && submitted !== 'detailsRejected' ? t(`errors.${submitted}`, { merchant: shop }) : undefined,
   };
 
   return (
-    <>
+    <PaymentShell isTest={merchant.isTest}>
       {summary}
       <section className="card" aria-labelledby="pay-title">
-        <h1 id="pay-title">{t('checkout.heading', { merchant })}</h1>
-        <p>
+        <h1 id="pay-title">{t('checkout.heading', { merchant: shop })}</h1>
+        <p data-testid="selected-option">
           <strong>{t(`methods.${selection.method}`)}</strong>
-          {operatorName && ` · ${operatorName}`}{' '}
-          {canChooseOption && (
+          {selection.operator && ` · ${localOperatorName(locale, currency, selection.operator)}`}{' '}
+          {plan.canChoose && (
             <a
-              href={`${path}${toSearch({ ...merchantQuery, pick: '1', choice: choiceValue(selection.method, selection.operator) })}`}
+              href={`${path}${toSearch({ ...merchantQuery, pick: '1', choice: choiceValue(selection) })}`}
+              data-testid="change-option"
             >
               {t('checkout.change')}
             </a>
@@ -129,7 +176,7 @@ export async function CheckoutView({
         </p>
         {given.length > 0 && (
           <>
-            <h2>{t('checkout.detailsGiven', { merchant })}</h2>
+            <h2>{t('checkout.detailsGiven', { merchant: shop })}</h2>
             <dl className="given">
               {given.map((field) => (
                 <div key={field.field}>
@@ -143,6 +190,7 @@ export async function CheckoutView({
         {props.fields.length > 0 && <h2>{t('checkout.yourDetails')}</h2>}
         <PayFormIsland {...props} />
       </section>
-    </>
+      {way}
+    </PaymentShell>
   );
 }

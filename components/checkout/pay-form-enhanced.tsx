@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
+import { FORM_ERRORS, isPageError } from '@/lib/checkout/page-errors';
 import { customerDataSchema } from '@/lib/schemas/customer-data';
 import type { CustomerField } from '@/lib/schemas/customer-fields';
 import { QueryProvider } from '../live/query-provider';
@@ -13,6 +14,14 @@ import { PayFormView } from './pay-form-view';
 
 type Values = Partial<Record<CustomerField, string>>;
 
+interface FailureBody {
+  message?: string;
+  code?: string;
+  fields?: string[];
+  /** The page that shows this failure (the plain form's destination). */
+  location?: string;
+}
+
 /** Our translated message for a zod issue of a field (the schemas speak English to the API). */
 function messageFor(
   field: CustomerField,
@@ -20,6 +29,7 @@ function messageFor(
   props: PayFormProps,
 ): string | undefined {
   if (!error) return undefined;
+  if (error.type === 'server') return error.message;
   const { messages } = props;
   if (error.type === 'too_big') return messages.tooLong;
   if (error.type === 'invalid_type' || error.type === 'too_small') return messages.required[field];
@@ -78,16 +88,29 @@ function EnhancedForm(props: PayFormProps) {
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ ...props.hidden, ...values }),
       });
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      if (!response.ok) throw new Error(body.message ?? props.messages.generic);
+      const body = (await response.json().catch(() => ({}))) as FailureBody;
+      if (response.ok) return;
+      const onForm = (body.fields ?? []).every((field) => props.fields.some((own) => own.field === field));
+      // What the form cannot show (a given detail to correct, a link that cannot be paid) the page shows.
+      if (body.location && (!isPageError(body.code) || !FORM_ERRORS.includes(body.code) || !onForm)) {
+        router.push(body.location);
+        return new Promise<never>(() => undefined);
+      }
+      for (const field of body.fields ?? [])
+        form.setError(field as CustomerField, { type: 'server', message: body.message });
+      throw new Error(body.message ?? props.messages.generic);
     },
     // The server renders the payment's screen now that it exists.
     onSuccess: () => router.refresh(),
   });
 
+  // The server's reason for a refused value stays until the customer changes that value.
   const errors: Partial<Record<string, string>> = {};
-  for (const { field } of props.fields)
-    errors[field] = messageFor(field, form.formState.errors[field], props);
+  for (const { field, error } of props.fields) {
+    errors[field] =
+      messageFor(field, form.formState.errors[field], props) ??
+      (form.formState.dirtyFields[field] ? undefined : error);
+  }
 
   return (
     <PayFormView

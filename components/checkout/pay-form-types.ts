@@ -14,6 +14,8 @@ export interface PayFormProps {
     label: string;
     hint: string;
     optionalLabel: string;
+    /** Why the value given (by the merchant's link, or on the last submit) was refused. */
+    error?: string;
   }[];
   submitLabel: string;
   pendingLabel: string;

@@ -33,9 +33,9 @@ export function PayFormView({
       {Object.entries(props.hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {props.fields.map(({ field, label, hint, required, value, optionalLabel }) => {
+      {props.fields.map(({ field, label, hint, required, value, optionalLabel, error: refused }) => {
         const id = `field-${field}`;
-        const message = errors[field];
+        const message = field in errors ? errors[field] : refused;
         return (
           <div className="field" key={field}>
             <label htmlFor={id}>
@@ -56,7 +56,7 @@ export function PayFormView({
               {hint}
             </p>
             {message && (
-              <p className="error" id={`${id}-error`}>
+              <p className="error" id={`${id}-error`} data-testid={`error-${field}`}>
                 {message}
               </p>
             )}
@@ -68,7 +68,7 @@ export function PayFormView({
           {error}
         </p>
       )}
-      <button type="submit" className="button" disabled={pending}>
+      <button type="submit" className="button" disabled={pending} data-testid="pay-button">
         {pending && <span className="spinner" aria-hidden="true" />}
         {pending ? props.pendingLabel : props.submitLabel}
       </button>

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { DetailList, type Detail } from './detail-list';
-import { accountDetails } from './instructions-screen';
+import { accountDetails } from './account-details';
 import type { CompletionContext } from './types';
 
 /**
@@ -24,8 +24,14 @@ export async function ExternalReferenceScreen({
       ? [{ label: t('completion.externalReference.payTo'), value: address.idAddress, copy: true }]
       : []),
     ...(address ? [{ label: t('completion.externalReference.payeeName'), value: address.name }] : []),
-    ...(await accountDetails(context.response.account)),
-    { label: t('completion.instructions.amountToPay'), value: context.toPay, copy: true },
+    ...(await accountDetails(context)),
+    {
+      label: t('completion.instructions.amountToPay'),
+      value: context.toPay,
+      copy: true,
+      copyValue: context.toPayPlain,
+      testId: 'detail-amount',
+    },
     { label: t('common.reference'), value: context.response.reference, copy: true },
   ];
   return (

@@ -1,15 +1,19 @@
 import { getTranslations } from 'next-intl/server';
 import type { PayinResource } from '@/lib/api/responses';
+import { isPageError } from '@/lib/checkout/page-errors';
 import { flatQuery, single, toSearch } from '@/lib/checkout/query';
 import { paymentPath } from '@/lib/checkout/session-cookie';
-import { formatDateTime, formatMoney } from '@/lib/format/money-format';
+import { formatDateTime, formatMoney, plainAmount } from '@/lib/format/money-format';
 import { completionKindOf } from '@/lib/methods/completion';
+import { ReturnLink } from '../checkout/return-link';
 import { Countdown } from '../live/countdown';
 import { SandboxControls } from '../sandbox/sandbox-controls';
 import { ConfirmPaid } from './confirm-paid';
 import { DeepLinkScreen } from './deeplink-screen';
 import { ExternalReferenceScreen } from './external-reference-screen';
-import { accountDetails, InstructionsScreen } from './instructions-screen';
+import { accountDetails } from './account-details';
+import { CryptoScreen } from './crypto-screen';
+import { InstructionsScreen } from './instructions-screen';
 import { PushScreen } from './push-screen';
 import { QrScreen } from './qr-screen';
 import { RedirectScreen } from './redirect-screen';
@@ -30,6 +34,7 @@ export async function PendingView({
   merchant,
   locale,
   merchantCode,
+  returnHref,
   query,
   confirmed,
 }: {
@@ -37,6 +42,7 @@ export async function PendingView({
   merchant: string;
   locale: string;
   merchantCode: string;
+  returnHref: string;
   query: Query;
   confirmed: boolean;
 }) {
@@ -51,7 +57,9 @@ export async function PendingView({
     response,
     merchant,
     locale,
+    currency,
     toPay: formatMoney(locale, toPayMoney.amount, currency),
+    toPayPlain: plainAmount(toPayMoney.amount, currency),
     order: formatMoney(locale, response.money.amount, currency),
     differs: toPayMoney.amount !== response.money.amount,
     paths: { page: path, back, confirm: `${path}/bff/confirm`, reference: `${path}/bff/reference` },
@@ -64,7 +72,7 @@ export async function PendingView({
       screen = <RedirectScreen context={context} />;
       break;
     case 'qr':
-      screen = <QrScreen context={context} details={await accountDetails(response.account)} />;
+      screen = <QrScreen context={context} details={await accountDetails(context)} />;
       break;
     case 'deeplink':
       screen = <DeepLinkScreen context={context} />;
@@ -78,19 +86,23 @@ export async function PendingView({
           context={context}
           saved={single(query, 'ref') === 'saved'}
           error={
-            referenceError
-              ? t(
-                  referenceError === 'EXTERNAL_REFERENCE_INVALID'
-                    ? 'checkout.validation.reference'
-                    : 'errors.generic',
-                )
-              : undefined
+            referenceError === 'invalid'
+              ? t('checkout.validation.reference')
+              : isPageError(referenceError)
+                ? t(`errors.${referenceError}`, { merchant })
+                : referenceError
+                  ? t('errors.generic')
+                  : undefined
           }
         />
       );
       break;
     default:
-      screen = <InstructionsScreen context={context} />;
+      screen = response.cryptoPayment ? (
+        <CryptoScreen context={context} />
+      ) : (
+        <InstructionsScreen context={context} />
+      );
   }
   const createdAt = Date.parse(payin.process.createdAt);
   const validitySeconds = (Date.parse(response.expireAt) - createdAt) / 1000;
@@ -112,6 +124,13 @@ export async function PendingView({
       <p className="hint">
         {t('status.expiresAt', { time: formatDateTime(locale, response.expireAt, currency) })}
       </p>
+      <section className="card leave" aria-labelledby="leave-title">
+        <h2 id="leave-title">{t('status.leave.title')}</h2>
+        <p>{t('status.leave.body', { merchant })}</p>
+        <p>
+          <ReturnLink href={returnHref} merchant={merchant} />
+        </p>
+      </section>
       <noscript>
         <meta httpEquiv="refresh" content="10" />
       </noscript>

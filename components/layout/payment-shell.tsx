@@ -7,10 +7,16 @@ import { LocaleSwitcher } from './locale-switcher';
 export async function PaymentShell({
   children,
   isTest = false,
+  sandboxControls = false,
+  testNote,
   live,
 }: {
   children: ReactNode;
   isTest?: boolean;
+  /** The page shows sandbox controls: the banner points to them (and only then). */
+  sandboxControls?: boolean;
+  /** More for the test banner (what a magic amount will do). */
+  testNote?: string | undefined;
   live?: ReactNode;
 }) {
   const t = await getTranslations('common');
@@ -30,6 +36,8 @@ export async function PaymentShell({
           {isTest && (
             <p className="test-banner" role="note" data-testid="test-banner">
               {t('testBanner')}
+              {sandboxControls && ` ${t('testBannerControls')}`}
+              {testNote && ` ${testNote}`}
             </p>
           )}
           {children}

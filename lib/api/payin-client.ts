@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   createPayinResponseSchema,
+  customerSessionResponseSchema,
   externalReferenceResponseSchema,
   merchantInfoResponseSchema,
   paymentOptionsResponseSchema,
@@ -27,21 +28,6 @@ export interface PayinApiTransport {
 export const IN_PROCESS_API = Symbol.for('payin-gateway.in-process-api');
 
 /**
- * This deployment's payin API: the address in PAYIN_API_URL when the operator set one, else this
- * process's own API without a network hop, else this server over loopback.
- */
-export function defaultTransport(): PayinApiTransport {
-  const configured = process.env.PAYIN_API_URL;
-  const inProcess = (globalThis as Record<symbol, unknown>)[IN_PROCESS_API] as
-    ((request: Request) => Promise<Response>) | undefined;
-  if (configured === undefined && inProcess) return { baseUrl: 'http://in-process/api', fetch: inProcess };
-  return {
-    baseUrl: configured ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}/api`,
-    fetch: (request) => fetch(request),
-  };
-}
-
-/**
  * A small typed client of the public payin API, used by the hosted app's server code (pages and
  * BFF). It speaks the specification's HTTP API only, so the hosted app works in front of any API
  * that follows it; responses are parsed at this boundary.
@@ -53,7 +39,7 @@ export class PayinApiClient {
    */
   constructor(
     private readonly token: string | undefined,
-    private readonly options: { forwardedFor?: string | undefined; transport?: PayinApiTransport } = {},
+    private readonly options: { forwardedFor?: string | undefined; transport: PayinApiTransport },
   ) {}
 
   getPayin(idPayin: string) {
@@ -66,6 +52,16 @@ export class PayinApiClient {
 
   availablePaymentOptions(money: { amount: number; currencyCode: string }) {
     return this.call('POST', '/payins/!availablePaymentOptions', paymentOptionsResponseSchema, { money });
+  }
+
+  /** Trades the merchant's token for a customer session of this payin (see the API reference). */
+  openCustomerSession(idPayin: string, body: { returnUrl?: string }) {
+    return this.call(
+      'POST',
+      `/payins/${encodeURIComponent(idPayin)}/!customerSession`,
+      customerSessionResponseSchema,
+      body,
+    );
   }
 
   merchantInfo() {
@@ -113,7 +109,7 @@ export class PayinApiClient {
     if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor;
-    const transport = this.options.transport ?? defaultTransport();
+    const { transport } = this.options;
     let response: Response;
     try {
       response = await transport.fetch(

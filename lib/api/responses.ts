@@ -45,6 +45,10 @@ const accountSchema = z.looseObject({
   accountNumber: z.string().optional(),
   bankCode: z.string().optional(),
   bankName: z.string().optional(),
+  /** Where the rail needs them (Japanese transfers): the branch and its code, and the account type. */
+  bankBranch: z.string().optional(),
+  bankBranchCode: z.string().optional(),
+  accountType: z.enum(['ORDINARY', 'CHECKING']).optional(),
 });
 
 export const paymentMethodResponseSchema = z.looseObject({

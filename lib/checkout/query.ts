@@ -1,7 +1,7 @@
 type Query = Record<string, string | string[] | undefined>;
 
 /** Our own step and outcome parameters, never the merchant's. */
-export const PAGE_PARAMS = ['choice', 'pick', 'e', 'ref', 'referr'] as const;
+export const PAGE_PARAMS = ['choice', 'pick', 'e', 'f', 'ref', 'referr', 'sim', 'arrival'] as const;
 
 /** The page's query as flat strings, without the parameters named. */
 export function flatQuery(query: Query, omit: readonly string[] = PAGE_PARAMS): Record<string, string> {

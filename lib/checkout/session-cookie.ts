@@ -1,4 +1,4 @@
-/** The cookie that carries the customer's token, scoped to one payment's pages (Path). */
+/** The cookie that carries the customer's session token, scoped to one payment's pages (Path). */
 export const SESSION_COOKIE = 'payin_session';
 /** Set once the customer says "I have paid", so the page waits instead of inviting a second transfer. */
 export const CONFIRMED_COOKIE = 'payin_confirmed';
@@ -8,31 +8,45 @@ export function paymentPath(merchantCode: string, idPayin: string): string {
   return `/pay/${encodeURIComponent(merchantCode)}/${encodeURIComponent(idPayin)}`;
 }
 
+/** What the page reads from its session token (a customer session, or the merchant's token itself). */
+export interface SessionClaims {
+  /** The merchant code. */
+  sub: string | undefined;
+  /** Expiry, epoch seconds. */
+  exp: number | undefined;
+  /** The amount and currency the token allows, when it is money-limited. */
+  money: { amount: number; currencyCode: string } | undefined;
+  /** The return address the merchant's link gave, checked by the API when the session was opened. */
+  returnUrl: string | undefined;
+}
+
 /**
- * The claims of a JWT, decoded without verifying it: only to bound the cookie's lifetime and to catch
- * a token of another merchant early. The API verifies every token itself.
+ * The claims of a JWT, decoded without verifying it: only to bound the cookie's lifetime, to show
+ * the way back and to catch a wrong link early. The API verifies every token itself.
  */
-function unverifiedClaims(token: string): { exp?: unknown; sub?: unknown } {
+export function sessionClaims(token: string): SessionClaims {
+  let claims: Record<string, unknown> = {};
   const payload = token.split('.')[1];
-  if (!payload) return {};
-  try {
-    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      exp?: unknown;
-      sub?: unknown;
-    };
-  } catch {
-    return {};
+  if (payload) {
+    try {
+      const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) =>
+        char.charCodeAt(0),
+      );
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+      if (typeof parsed === 'object' && parsed !== null) claims = parsed as Record<string, unknown>;
+    } catch {
+      // not a JWT: no claims
+    }
   }
-}
-
-/** exp (seconds) of a JWT, unverified. */
-export function tokenExpiry(token: string): number | undefined {
-  const { exp } = unverifiedClaims(token);
-  return typeof exp === 'number' ? exp : undefined;
-}
-
-/** sub (the merchant code) of a JWT, unverified. */
-export function tokenSubject(token: string): string | undefined {
-  const { sub } = unverifiedClaims(token);
-  return typeof sub === 'string' ? sub : undefined;
+  const money = claims.money as { amount?: unknown; currencyCode?: unknown } | undefined;
+  const session = claims.session as { returnUrl?: unknown } | undefined;
+  return {
+    sub: typeof claims.sub === 'string' ? claims.sub : undefined,
+    exp: typeof claims.exp === 'number' ? claims.exp : undefined,
+    money:
+      typeof money?.amount === 'number' && typeof money.currencyCode === 'string'
+        ? { amount: money.amount, currencyCode: money.currencyCode }
+        : undefined,
+    returnUrl: typeof session?.returnUrl === 'string' ? session.returnUrl : undefined,
+  };
 }

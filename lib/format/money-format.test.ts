@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDateTime as formatDateTimeRaw,
   formatMoney as formatMoneyRaw,
+  plainAmount,
   formatRemaining,
 } from './money-format';
 
@@ -18,7 +19,18 @@ describe('formatMoney', () => {
     expect(formatMoney('id', '150000', 'IDR')).toBe('Rp 150.000');
     expect(formatMoney('ja', 5000, 'JPY')).toBe('￥5,000');
     expect(formatMoney('en', '12.345678', 'USDT')).toBe('12.345678 USDT');
+    expect(formatMoney('en', 25.5, 'USDT')).toBe('25.50 USDT');
+    expect(formatMoney('en', '100', 'USDC')).toBe('100.00 USDC');
     expect(formatMoney('en', '999999999999.99', 'PHP')).toBe('₱999,999,999,999.99');
+  });
+});
+
+describe('plainAmount', () => {
+  it('writes the amount as it is typed into a banking or wallet app', () => {
+    expect(plainAmount('1500.5', 'THB')).toBe('1500.50');
+    expect(plainAmount(150000, 'VND')).toBe('150000');
+    expect(plainAmount('25.5', 'USDT')).toBe('25.5');
+    expect(plainAmount('999999999999.99', 'PHP')).toBe('999999999999.99');
   });
 });
 

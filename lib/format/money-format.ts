@@ -4,13 +4,16 @@ import { CURRENCIES, type CurrencyCode } from '../money/currencies';
 const NON_ISO: ReadonlySet<CurrencyCode> = new Set(['USDT', 'USDC']);
 
 /**
- * Formats an API amount for a locale with the currency's full precision, e.g. "฿1,500.50" (en) or
- * "1.500,50 ₫"... The amount is passed to Intl as decimal text, so it is never rounded by a float.
+ * Formats an API amount for a locale with the currency's precision, e.g. "฿1,500.50" (th) or
+ * "150.000 ₫" (vi); stablecoins with only the decimals needed ("25.50 USDT", "12.345678 USDT").
+ * The amount is passed to Intl as decimal text, so it is never rounded by a float.
  */
 export function formatMoney(locale: string, amount: number | string, currency: CurrencyCode): string {
   const { decimals } = CURRENCIES[currency];
   const text = typeof amount === 'number' ? String(amount) : amount;
-  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  // Stablecoins carry six decimals on chain; show only the ones the amount needs (at least two).
+  const minimum = NON_ISO.has(currency) ? Math.min(2, decimals) : decimals;
+  const digits = { minimumFractionDigits: minimum, maximumFractionDigits: decimals };
   if (NON_ISO.has(currency)) {
     return `${new Intl.NumberFormat(locale, digits).format(text as unknown as number)} ${currency}`;
   }
@@ -66,4 +69,18 @@ export function formatRemaining(locale: string, totalSeconds: number): string {
       ? [unit(hours, 'hour'), unit(minutes, 'minute')]
       : [unit(minutes, 'minute'), unit(rest, 'second')];
   return new Intl.ListFormat(locale, { style: 'long', type: 'unit' }).format(parts);
+}
+
+/**
+ * The amount as a customer types it into a banking or wallet app: digits and a decimal point, the
+ * currency's precision, no grouping or symbol ("1500.50", "150000", "25.5").
+ */
+export function plainAmount(amount: number | string, currency: CurrencyCode): string {
+  const { decimals } = CURRENCIES[currency];
+  const minimum = NON_ISO.has(currency) ? 0 : decimals;
+  return new Intl.NumberFormat('en-US', {
+    useGrouping: false,
+    minimumFractionDigits: minimum,
+    maximumFractionDigits: decimals,
+  }).format((typeof amount === 'number' ? String(amount) : amount) as unknown as number);
 }

@@ -49,7 +49,7 @@ function flowOperations(idPayin: string): { method: string; path: string }[] {
  * same payin, the same money restriction, and only the payin-flow operations that token allowed.
  * It may create the payin until the token would have expired or the checkout window closes,
  * whichever is later, and works until its payin has been final for the grace period
- * (docs/decisions/021-customer-sessions.md).
+ * (docs/decisions/022-customer-sessions.md).
  */
 export class CustomerSessionService {
   constructor(

@@ -114,7 +114,11 @@ describe.each(
     const account = (response as { account?: Record<string, unknown> }).account;
     if (code === 'ONLINE') expect(account).toBeUndefined();
     if (code === 'P2A_V2') expect([account?.bankCode, account?.bankName]).toEqual([undefined, undefined]);
-    for (const field of ['bankBranch', 'bankCity', 'bankProvince']) expect(account?.[field]).toBeUndefined();
+    // bankBranch is deprecated on the P2A_V2, Thai QR and ONLINE responses only: a Japanese bank
+    // transfer (OFFLINE JPY) needs its branch.
+    for (const field of ['bankCity', 'bankProvince']) expect(account?.[field]).toBeUndefined();
+    if (!(code === 'OFFLINE' && currency === 'JPY')) expect(account?.bankBranch).toBeUndefined();
+    else expect(account).toMatchObject({ bankBranch: expect.any(String), accountType: 'ORDINARY' });
   });
 
   it('records the account the money came from, using the request data', () => {

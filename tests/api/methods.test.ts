@@ -228,9 +228,7 @@ describe('transfer and instruction methods', () => {
         depositAddress: address,
         amount: '150.250000',
         paymentUri: `https://link.trustwallet.com/send?asset=c195_tTR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&address=${address}&amount=150.250000`,
-        instruction: expect.stringContaining(
-          `Send exactly 150.250000 USDT (TRC-20) on TRON (TRC-20) to ${address}.`,
-        ),
+        instruction: expect.stringContaining(`Send exactly 150.250000 USDT on TRON (TRC-20) to ${address}.`),
       },
     });
     expect(validMinutes).toBeGreaterThan(59);

@@ -3,7 +3,7 @@ import { expectAccessible } from './support/axe';
 import { customerToken, newOrderId, redirectUrl } from './support/payments';
 
 test.describe('arrival from the RedirectURL', () => {
-  test('moves the token into an HttpOnly cookie scoped to the payment and lands on a clean URL', async ({
+  test('trades the token for a customer session in an HttpOnly cookie scoped to the payment, on a clean URL', async ({
     page,
     context,
   }) => {
@@ -15,8 +15,10 @@ test.describe('arrival from the RedirectURL', () => {
     expect(response?.headers()['referrer-policy']).toBe('no-referrer');
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name === 'payin_session');
+    // Not the merchant's token: a session of its own, confined to this payin (it outlives the link).
+    expect(session?.value).not.toBe(checkout.token);
+    expect(session?.value.split('.')).toHaveLength(3);
     expect(session).toMatchObject({
-      value: checkout.token,
       httpOnly: true,
       secure: true,
       sameSite: 'Lax',
@@ -56,7 +58,8 @@ test.describe('arrival from the RedirectURL', () => {
 test.describe('error pages', () => {
   test('a link without token or with missing parameters names what is wrong', async ({ page }) => {
     await page.goto('/?merchantCode=e2e-shop&idPayin=abc&amount=10&currencyCode=THB');
-    await expect(page.getByRole('heading', { name: 'This payment link cannot be used' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "We can't continue with this payment" })).toBeVisible();
+    await expect(page.getByText('This payment link is incomplete or damaged.')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'security token' })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'return address' })).toBeVisible();
     await expectAccessible(page);
@@ -74,7 +77,7 @@ test.describe('error pages', () => {
   test('invalid parameters of an otherwise valid link are listed', async ({ page }) => {
     const checkout = await redirectUrl({ amount: '10.555', params: { returnUrl: 'javascript:alert(1)' } });
     await page.goto(checkout.url);
-    await expect(page.getByText('Some details of this payment are missing or wrong:')).toBeVisible();
+    await expect(page.getByText('Some details in this payment link are missing or wrong')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'amount' })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'return address' })).toBeVisible();
   });
@@ -92,21 +95,22 @@ test.describe('error pages', () => {
     const otherToken = await customerToken('e2e-other', idPayin);
     const checkout = await redirectUrl({ idPayin });
     await page.goto(checkout.url.replace(checkout.token, otherToken));
-    await expect(page.getByText('This payment link does not belong to this shop.')).toBeVisible();
+    await expect(page.getByText('This payment link was made for a different shop.')).toBeVisible();
   });
 
   test('a token that does not allow this payment', async ({ page }) => {
     const checkout = await redirectUrl();
     const otherPayment = await customerToken('e2e-shop', newOrderId());
     await page.goto(checkout.url.replace(checkout.token, otherPayment));
-    await expect(page.getByText('This payment link does not allow this payment.')).toBeVisible();
+    await expect(page.getByText('This payment link was made for a different order.')).toBeVisible();
   });
 
-  test('an expired session', async ({ page }) => {
+  test('a page without its session (cookies cleared, another browser)', async ({ page }) => {
     const checkout = await redirectUrl();
     await page.goto(checkout.url);
     await page.context().clearCookies();
     await page.reload();
-    await expect(page.getByText('This payment session has ended')).toBeVisible();
+    await expect(page.getByText("We can't find this payment on this device.")).toBeVisible();
+    await expectAccessible(page);
   });
 });

@@ -60,10 +60,16 @@ test('instructions (bank transfer): copyable details, "I have paid", then the li
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   await expect(page.getByTestId('live-region')).toHaveText('Payment successful.');
   await expectAccessible(page);
-  const back = page.getByTestId('return-to-merchant');
-  await expect(back).toHaveAttribute('href', `https://shop.example/thanks?order=${checkout.idPayin}`);
-  await back.click();
+  // Back at the merchant's returnUrl, told the order and the status known now.
+  await page.getByTestId('return-to-merchant').click();
   await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
+  const returned = new URL(page.url());
+  expect(`${returned.origin}${returned.pathname}`).toBe('https://shop.example/thanks');
+  expect(Object.fromEntries(returned.searchParams)).toEqual({
+    order: checkout.idPayin,
+    idPayin: checkout.idPayin,
+    status: 'SUCCESS',
+  });
 });
 
 test('a refused payment updates live and offers the way back', async ({ page }) => {
@@ -74,7 +80,7 @@ test('a refused payment updates live and offers the way back', async ({ page }) 
   await expect(page.getByTestId('live-region')).toHaveText('Payment not completed.');
   await expect(page.getByTestId('return-to-merchant')).toHaveAttribute(
     'href',
-    `https://shop.example/thanks?order=${checkout.idPayin}`,
+    `/pay/e2e-shop/${checkout.idPayin}/bff/return`,
   );
   await expectAccessible(page);
 });
@@ -165,7 +171,12 @@ test('push: approve on the phone, with the live waiting state', async ({ page })
 });
 
 test('external reference (P2A_V2): the 12-digit UTR is checked, then recorded', async ({ page }) => {
-  const checkout = await payWith(page, { method: 'P2A_V2', amount: '2500', currency: 'INR' });
+  const checkout = await payWith(page, {
+    method: 'P2A_V2',
+    operator: 'UPI',
+    amount: '2500',
+    currency: 'INR',
+  });
   await expect(page.getByRole('heading', { name: 'Enter your transaction reference' })).toBeVisible();
   await expectAccessible(page);
   const input = page.getByLabel('UTR / transaction reference');
@@ -188,12 +199,15 @@ test('external reference (P2A_V2): the 12-digit UTR is checked, then recorded', 
 });
 
 test('instructions (virtual account and crypto): the numbers to enter', async ({ page }) => {
-  await payWith(page, { method: 'VAPAY', amount: '150000', currency: 'IDR' });
+  await payWith(page, { method: 'VAPAY', operator: 'BCA', amount: '150000', currency: 'IDR' });
   await expect(page.getByText('Virtual account number', { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await payWith(page, { method: 'CRYPTO_OFFLINE', amount: '25.5', currency: 'USDT' });
-  await expect(page.getByText('Network')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copy Address' })).toBeVisible();
+  await payWith(page, { method: 'CRYPTO_OFFLINE', operator: 'TRON', amount: '25.5', currency: 'USDT' });
+  await expect(page.getByRole('heading', { name: 'Send USDT from your wallet' })).toBeVisible();
+  await expect(page.getByTestId('detail-network')).toContainText('TRON (TRC-20)');
+  await expect(page.getByTestId('detail-network')).not.toContainText('(TRC-20) (TRC-20)');
+  await expect(page.getByTestId('detail-amount')).toContainText('25.50 USDT');
+  await expect(page.getByRole('button', { name: 'Copy Deposit address' })).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -277,6 +277,16 @@ const RESPONSE_PROPERTIES: Record<string, Json> = {
       accountNumber: { type: 'string' },
       bankCode: { type: 'string' },
       bankName: { type: 'string' },
+      bankBranch: {
+        type: 'string',
+        description: 'The branch, where the rail needs it (Japanese transfers).',
+      },
+      bankBranchCode: { type: 'string', description: 'The branch code (Japan: three digits).' },
+      accountType: {
+        type: 'string',
+        enum: ['ORDINARY', 'CHECKING'],
+        description: 'The account type, where the rail needs it (Japan: 普通 ORDINARY, 当座 CHECKING).',
+      },
     },
   },
   accountCustomer: {

@@ -58,7 +58,7 @@ export const cryptoOfflineAdapter: MethodAdapter = {
         amount,
         paymentUri,
         instruction:
-          `Send exactly ${amount} ${money.currency} (${network.tokenStandard}) on ${network.name} to ` +
+          `Send exactly ${amount} ${money.currency} on ${network.name} to ` +
           `${depositAddress}. Tokens sent on another network or another token cannot be credited.`,
       },
     };

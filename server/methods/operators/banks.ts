@@ -5,6 +5,8 @@ import type { PaymentOperator } from '../port';
 /** A bank operator; bankCode is the bank's domestic code (clearing, BIN, IFSC prefix, FPX, branch code). */
 export interface BankOperator extends PaymentOperator {
   bankCode: string;
+  /** The branch holding our account, where the rail needs it (Japanese transfers: 支店, three digits). */
+  branch?: { code: string; name: string };
 }
 
 /** Banks our offline collection accounts are held at (OFFLINE). */
@@ -16,10 +18,26 @@ export const OFFLINE_BANKS: Partial<Record<CurrencyCode, readonly BankOperator[]
     { code: 'CMB', name: 'China Merchants Bank', bankCode: '308' },
   ],
   JPY: [
-    { code: 'MUFG', name: 'MUFG Bank', bankCode: '0005' },
-    { code: 'SMBC', name: 'Sumitomo Mitsui Banking Corporation', bankCode: '0009' },
-    { code: 'MIZUHO', name: 'Mizuho Bank', bankCode: '0001' },
-    { code: 'JPBANK', name: 'Japan Post Bank', bankCode: '9900' },
+    { code: 'MUFG', name: 'MUFG Bank', bankCode: '0005', branch: { code: '001', name: 'Head Office' } },
+    {
+      code: 'SMBC',
+      name: 'Sumitomo Mitsui Banking Corporation',
+      bankCode: '0009',
+      branch: { code: '001', name: 'Head Office' },
+    },
+    {
+      code: 'MIZUHO',
+      name: 'Mizuho Bank',
+      bankCode: '0001',
+      branch: { code: '110', name: 'Tokyo Main Office' },
+    },
+    // Transfers from other banks reach a Japan Post Bank account through its "018" branch.
+    {
+      code: 'JPBANK',
+      name: 'Japan Post Bank',
+      bankCode: '9900',
+      branch: { code: '018', name: 'Zero-One-Eight' },
+    },
   ],
   KRW: [
     { code: 'KOOKMIN', name: 'KB Kookmin Bank', bankCode: '004' },

@@ -21,7 +21,7 @@ const ETHEREUM = {
 } as const;
 const POLYGON = {
   code: 'POLYGON',
-  name: 'Polygon PoS',
+  name: 'Polygon PoS (ERC-20)',
   family: 'EVM',
   tokenStandard: 'ERC-20',
   chainId: 137,

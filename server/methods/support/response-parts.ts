@@ -4,12 +4,20 @@ import type { Merchant } from '../../merchants';
 import type { BankOperator } from '../operators/banks';
 import { collectionAccountNumber } from './collection-account';
 
-/** `account`: our collection account at a bank, which the customer pays into. */
+/**
+ * `account`: our collection account at a bank, which the customer pays into. Where the rail needs
+ * the branch and the account type to transfer (Japan: 支店 and 普通), they are there too.
+ */
 export function collectionAccount(merchant: Merchant, bank: BankOperator, currency: CurrencyCode) {
   return {
     accountName: merchant.channelName,
     accountNumber: collectionAccountNumber(merchant.code, bank.code, currency),
     bankCode: bank.bankCode,
     bankName: bank.name,
+    ...(bank.branch && {
+      bankBranch: bank.branch.name,
+      bankBranchCode: bank.branch.code,
+      accountType: 'ORDINARY',
+    }),
   };
 }

@@ -85,11 +85,21 @@ export async function redirectUrl(
     merchant?: MerchantCode;
     params?: Record<string, string>;
     idPayin?: string;
+    /** The token to put in the link (default: a PAYIN_CREATE token for the payin). */
+    token?: string;
+    /** validitySecs of the default token. */
+    tokenValiditySecs?: number;
   } = {},
 ): Promise<Checkout> {
   const merchant = options.merchant ?? 'e2e-shop';
   const idPayin = options.idPayin ?? newOrderId();
-  const token = await customerToken(merchant, idPayin);
+  const token =
+    options.token ??
+    (await customerToken(
+      merchant,
+      idPayin,
+      options.tokenValiditySecs === undefined ? {} : { validitySecs: options.tokenValiditySecs },
+    ));
   const query = new URLSearchParams({
     merchantCode: merchant,
     idPayin,

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PaymentShell } from '@/components/layout/payment-shell';
-import { apiForCustomer } from '@/lib/checkout/bff';
+import { apiForCustomer } from '@/bff/customer-api';
 import { single } from '@/lib/checkout/query';
 import { safeReturnPath } from '@/lib/checkout/return-path';
 import { formatMoney } from '@/lib/format/money-format';

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiForCustomer, isSameOrigin, readFields, relativeRedirect } from '@/lib/checkout/bff';
+import { apiForCustomer } from '@/bff/customer-api';
+import { isSameOrigin, readFields, relativeRedirect } from '@/bff/requests';
 import { safeReturnPath } from '@/lib/checkout/return-path';
 
 /**

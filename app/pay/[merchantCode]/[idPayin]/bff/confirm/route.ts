@@ -6,8 +6,8 @@ import {
   readFields,
   wantsJson,
   type PaymentRoute,
-} from '@/lib/checkout/bff';
-import { isSecureContext } from '@/lib/checkout/origin';
+} from '@/bff/requests';
+import { isSecureContext } from '@/bff/origin';
 import { CONFIRMED_COOKIE, paymentPath } from '@/lib/checkout/session-cookie';
 
 /**

@@ -1,12 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import {
-  backToPage,
-  customerApi,
-  isSameOrigin,
-  paymentOf,
-  readFields,
-  type PaymentRoute,
-} from '@/lib/checkout/bff';
+import { backToPage, isSameOrigin, paymentOf, readFields, type PaymentRoute } from '@/bff/requests';
+import { customerSession } from '@/bff/customer-api';
 
 const OUTCOMES = {
   success: { status: 'SUCCESS' },
@@ -18,7 +12,11 @@ const OUTCOMES = {
 export async function POST(request: NextRequest, route: PaymentRoute) {
   if (!isSameOrigin(request))
     return NextResponse.json({ message: 'cross-site request refused' }, { status: 403 });
-  const [payment, api, fields] = await Promise.all([paymentOf(route), customerApi(), readFields(request)]);
+  const [payment, api, fields] = await Promise.all([
+    paymentOf(route),
+    customerSession().then((session) => session?.api),
+    readFields(request),
+  ]);
   const outcome = OUTCOMES[fields.outcome as keyof typeof OUTCOMES] as
     (typeof OUTCOMES)[keyof typeof OUTCOMES] | undefined;
   if (!api || !outcome) return backToPage(request, payment, fields.back, { e: 'SIMULATION_FAILED' });

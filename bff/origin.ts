@@ -19,3 +19,22 @@ export function isSecureContext(headers: Headers, fallbackProtocol: string): boo
     ['localhost', '127.0.0.1', '[::1]'].includes(origin?.hostname ?? '')
   );
 }
+
+/** This service's public origin (PUBLIC_URL, as the API builds its links with it). */
+export function publicOrigin(): string {
+  const configured = process.env.PUBLIC_URL;
+  return new URL(
+    configured && URL.canParse(configured) ? configured : `http://localhost:${process.env.PORT ?? '3000'}`,
+  ).origin;
+}
+
+/**
+ * A link of this service (the sandbox institution behind redirectTo) made relative, so the customer
+ * stays on the host they opened the page on (a LAN address on a phone, 127.0.0.1): their session
+ * cookie lives there. Links elsewhere (a real bank) stay as they are.
+ */
+export function onCustomerHost(link: string): string {
+  if (!URL.canParse(link)) return link;
+  const url = new URL(link);
+  return url.origin === publicOrigin() ? `${url.pathname}${url.search}${url.hash}` : link;
+}

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { isSameOrigin } from './bff';
+import { isSameOrigin } from './requests';
 
 function post(headers: Record<string, string>): NextRequest {
   return new NextRequest('http://0.0.0.0:3000/pay/m/o/bff/confirm', {

@@ -1,8 +1,7 @@
-import { cookies, headers } from 'next/headers';
+import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { PayinApiClient } from '../api/payin-client';
+import { paymentPath } from '@/lib/checkout/session-cookie';
 import { requestOrigin } from './origin';
-import { paymentPath, SESSION_COOKIE } from './session-cookie';
 
 /** The route parameters every BFF handler gets. */
 export interface PaymentRoute {
@@ -16,21 +15,6 @@ export interface PaymentRoute {
 export async function paymentOf(route: PaymentRoute) {
   const { merchantCode, idPayin } = await route.params;
   return { merchantCode, idPayin };
-}
-
-/**
- * An API client acting for the customer of this request: the API sees the customer's address (as
- * the front door set it), so a customer's failures never count against this server.
- */
-export async function apiForCustomer(token: string | undefined): Promise<PayinApiClient> {
-  const forwardedFor = (await headers()).get('x-forwarded-for') ?? undefined;
-  return new PayinApiClient(token, { forwardedFor });
-}
-
-/** The customer's API client, from the cookie scoped to this payment; undefined when it is gone. */
-export async function customerApi(): Promise<PayinApiClient | undefined> {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  return token ? apiForCustomer(token) : undefined;
 }
 
 export function wantsJson(request: NextRequest): boolean {
@@ -69,6 +53,9 @@ export async function readFields(request: NextRequest): Promise<Record<string, s
   );
 }
 
+/** Outcome parameters of a previous post, dropped before the next one's are added. */
+const OUTCOME_PARAMS = ['e', 'f', 'ref', 'referr', 'sim'];
+
 /**
  * Back to the payment page after a plain form post (303), keeping the page's query (`back`, a
  * relative "?..." the form carried) and adding outcome parameters. Never anywhere else.
@@ -80,7 +67,7 @@ export function backToPage(
   extra: Record<string, string> = {},
 ) {
   const search = new URLSearchParams(back?.startsWith('?') ? back.slice(1) : '');
-  for (const name of ['e', 'ref', 'referr']) search.delete(name);
+  for (const name of OUTCOME_PARAMS) search.delete(name);
   for (const [name, value] of Object.entries(extra)) search.set(name, value);
   const query = search.toString();
   return relativeRedirect(`${paymentPath(payment.merchantCode, payment.idPayin)}${query ? `?${query}` : ''}`);

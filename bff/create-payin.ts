@@ -1,0 +1,64 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { getTranslations } from 'next-intl/server';
+import { pageErrorOf, sortRejectedFields, type PageError } from '@/lib/checkout/page-errors';
+import { paymentSubmissionSchema, toCreatePayinBody } from '@/lib/checkout/submission';
+import { customerSession } from './customer-api';
+import { backToPage, wantsJson } from './requests';
+
+type Payment = { merchantCode: string; idPayin: string };
+
+/** The payment's status for the live screen (and what was received so far, which changes the screen too). */
+export async function readStatus(payment: Payment) {
+  const session = await customerSession();
+  if (!session) return NextResponse.json({ code: 'SESSION_MISSING' }, { status: 401 });
+  const result = await session.api.getPayin(payment.idPayin);
+  if (!result.ok)
+    return NextResponse.json({ code: result.problem?.code ?? 'UNAVAILABLE' }, { status: result.status });
+  const { status, processorStatus } = result.data.process;
+  return NextResponse.json(
+    { status, ...(processorStatus !== undefined && { processorStatus }) },
+    { headers: { 'cache-control': 'no-store' } },
+  );
+}
+
+/**
+ * Creates the payin from the pay form (JSON from the enhanced form, or a plain post), through the
+ * public API with the customer's session. A refusal comes back in the customer's words: the fields
+ * they can correct (`f`), or why the payment cannot start (`e`); never the API's codes or paths.
+ */
+export async function createPayin(request: NextRequest, payment: Payment, fields: Record<string, string>) {
+  const [session, t] = await Promise.all([customerSession(), getTranslations()]);
+  const json = wantsJson(request);
+  const fail = (error: PageError, status: number, rejected: string[] = []) => {
+    const extra = { e: error, ...(rejected.length > 0 && { f: rejected.join(',') }) };
+    const location = backToPage(request, payment, fields.back, extra);
+    return json
+      ? NextResponse.json(
+          {
+            message: t(`errors.${error}`, { merchant: t('common.theShop') }),
+            code: error,
+            fields: rejected,
+            location: location.headers.get('location'),
+          },
+          { status },
+        )
+      : location;
+  };
+
+  if (!session) return fail('sessionMissing', 401);
+  const submission = paymentSubmissionSchema.safeParse(fields);
+  if (!submission.success) return fail('parametersInvalid', 400);
+  const result = await session.api.createPayin(payment.idPayin, toCreatePayinBody(submission.data));
+  if (result.ok || result.problem?.code === 'PAYIN_ALREADY_EXISTS') {
+    return json
+      ? NextResponse.json({ ok: true }, { status: 201 })
+      : backToPage(request, payment, fields.back);
+  }
+  const code = result.problem?.code;
+  if (code === 'VALIDATION_FAILED') {
+    const { customer, link } = sortRejectedFields(result.problem?.errors ?? []);
+    if (link.length === 0 && customer.length > 0) return fail('detailsRejected', 400, customer);
+  }
+  return fail(pageErrorOf(result.status, code), result.status >= 500 ? 503 : result.status);
+}

@@ -1,0 +1,60 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { PayinResource } from '@/lib/api/responses';
+import { paymentPath } from '@/lib/checkout/session-cookie';
+import { formatMoney } from '@/lib/format/money-format';
+import { PaymentShell } from '../layout/payment-shell';
+import { StatusIsland } from '../live/status-island';
+import { FinalScreen, outcomeOf } from './final-screen';
+import { PendingView } from './pending-view';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** A payment that exists: its completion screen while open, its result once final, live either way. */
+export async function PayinView({
+  payin,
+  merchant,
+  merchantCode,
+  returnHref,
+  query,
+  confirmed,
+}: {
+  payin: PayinResource;
+  merchant: string;
+  merchantCode: string;
+  returnHref: string;
+  query: Query;
+  confirmed: boolean;
+}) {
+  const [t, locale] = await Promise.all([getTranslations('status.announce'), getLocale()]);
+  const response = payin.paymentMethodResponse;
+  const { status, isTest } = payin.process;
+  const live = (
+    <StatusIsland
+      statusUrl={`${paymentPath(merchantCode, response.idPayin)}/bff/payin`}
+      active={status === 'PENDING'}
+      announcements={{ success: t('success'), refused: t('refused'), expired: t('expired') }}
+    />
+  );
+  return (
+    <PaymentShell isTest={isTest} sandboxControls={isTest && status === 'PENDING'} live={live}>
+      {status === 'PENDING' ? (
+        <PendingView
+          payin={payin}
+          merchant={merchant}
+          locale={locale}
+          merchantCode={merchantCode}
+          returnHref={returnHref}
+          query={query}
+          confirmed={confirmed}
+        />
+      ) : (
+        <FinalScreen
+          outcome={outcomeOf(payin.process)}
+          merchant={merchant}
+          amount={formatMoney(locale, response.money.amount, response.money.currencyCode)}
+          returnHref={returnHref}
+        />
+      )}
+    </PaymentShell>
+  );
+}
