@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { isMethodCode } from '@/lib/methods';
 import { isCurrencyCode, moneyOf } from '@/lib/money';
 import { toJson, type Database, type NewPayinRow, type PayinRow } from '../db';
@@ -133,6 +133,15 @@ export async function takenRequiredAmounts(
 }
 
 /**
+ * The row's new updated_at: the change's time, yet always later than the previous version, so two
+ * changes within one millisecond (or under a clock held still) still make two versions; reads
+ * cache the presented JSON per version (presentPayinJson).
+ */
+function nextVersion(at: Date): RawBuilder<Date> {
+  return sql<Date>`greatest(${at}::timestamptz, updated_at + interval '1 millisecond')`;
+}
+
+/**
  * Moves a payin from `from` to `to` if, and only if, it is still in `from` (compare-and-set):
  * concurrent transitions of one payin resolve to exactly one winner.
  */
@@ -153,7 +162,7 @@ export async function updatePayinStatus(
       status: change.to,
       processor_status: change.processorStatus,
       processed_at: change.processedAt,
-      updated_at: change.processedAt,
+      updated_at: nextVersion(change.processedAt),
       ...(change.customerAccountProcess && {
         customer_account_process: toJson(change.customerAccountProcess),
       }),
@@ -168,13 +177,12 @@ export async function updatePayinStatus(
 /** Stores the customer's external reference on a payin that is still open. */
 export async function updateExternalReference(
   db: Db,
-  id: bigint,
-  reference: string,
+  change: { id: bigint; reference: string; at: Date },
 ): Promise<Payin | undefined> {
   const row = await db
     .updateTable('payins')
-    .set({ external_reference: reference, updated_at: new Date() })
-    .where('id', '=', id)
+    .set({ external_reference: change.reference, updated_at: nextVersion(change.at) })
+    .where('id', '=', change.id)
     .where('status', '=', 'PENDING')
     .returningAll()
     .executeTakeFirst();

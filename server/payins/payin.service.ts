@@ -242,7 +242,7 @@ export class PayinService {
     }
     if (payin.status !== 'PENDING')
       throw new AppError('PAYIN_FINAL', `The payin is already ${payin.status}.`);
-    const updated = await updateExternalReference(this.db, payin.id, reference);
+    const updated = await updateExternalReference(this.db, { id: payin.id, reference, at: this.now() });
     if (!updated) throw new AppError('PAYIN_FINAL', 'The payin became final.');
     return updated;
   }
