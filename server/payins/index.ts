@@ -1,6 +1,12 @@
 import 'server-only';
 export * from './payin';
-export { assertCanSucceed, PayinService, type PaymentOption, type TransitionOptions } from './payin.service';
+export {
+  assertCanSucceed,
+  PayinService,
+  type ChangeOptions,
+  type PaymentOption,
+  type TransitionOptions,
+} from './payin.service';
 export type { StatusChangeOutbox } from './status-outbox';
 export { presentCreated, presentPayin, presentPayinJson, presentAccounts } from './payin.presenter';
 export { UrlPolicy } from './url-policy';

@@ -40,6 +40,9 @@ export function toPayin(row: PayinRow): Payin {
       return (methodResponse ??= JSON.parse(row.method_response) as Record<string, unknown>);
     },
     externalReference: row.external_reference ?? undefined,
+    receivedMoney: row.received_minor === null ? undefined : moneyOf(currency, row.received_minor),
+    receivedLateMoney:
+      row.received_late_minor === null ? undefined : moneyOf(currency, row.received_late_minor),
     customerAccountProcess: (row.customer_account_process as CustomerAccount | null) ?? undefined,
     expireAt: row.expire_at,
     createdAt: row.created_at,
@@ -141,9 +144,16 @@ function nextVersion(at: Date): RawBuilder<Date> {
   return sql<Date>`greatest(${at}::timestamptz, updated_at + interval '1 millisecond')`;
 }
 
+/** Reads a payin and locks its row until the transaction ends: the changes below decide on it. */
+export async function lockPayin(tx: Transaction<Database>, id: bigint): Promise<Payin | undefined> {
+  const row = await tx.selectFrom('payins').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
 /**
  * Moves a payin from `from` to `to` if, and only if, it is still in `from` (compare-and-set):
- * concurrent transitions of one payin resolve to exactly one winner.
+ * concurrent transitions of one payin resolve to exactly one winner. `receivedMinor` sets the
+ * money received with the change (the payment that completed it).
  */
 export async function updatePayinStatus(
   db: Db,
@@ -154,6 +164,7 @@ export async function updatePayinStatus(
     processorStatus: string;
     processedAt: Date;
     customerAccountProcess: CustomerAccount | undefined;
+    receivedMinor?: bigint;
   },
 ): Promise<Payin | undefined> {
   const row = await db
@@ -166,9 +177,43 @@ export async function updatePayinStatus(
       ...(change.customerAccountProcess && {
         customer_account_process: toJson(change.customerAccountProcess),
       }),
+      ...(change.receivedMinor !== undefined && { received_minor: change.receivedMinor }),
     })
     .where('id', '=', change.id)
     .where('status', '=', change.from)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
+/** Sets the money received by a payin that is still open (a short payment: no status change). */
+export async function updateReceived(
+  db: Db,
+  change: { id: bigint; receivedMinor: bigint; at: Date },
+): Promise<Payin | undefined> {
+  const row = await db
+    .updateTable('payins')
+    .set({ received_minor: change.receivedMinor, updated_at: nextVersion(change.at) })
+    .where('id', '=', change.id)
+    .where('status', '=', 'PENDING')
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
+/** Adds money received after the payin ended; the status stays as it is. */
+export async function addReceivedLate(
+  db: Db,
+  change: { id: bigint; amountMinor: bigint; at: Date },
+): Promise<Payin | undefined> {
+  const row = await db
+    .updateTable('payins')
+    .set((eb) => ({
+      received_late_minor: sql<bigint>`coalesce(${eb.ref('received_late_minor')}, 0) + ${change.amountMinor}::bigint`,
+      updated_at: nextVersion(change.at),
+    }))
+    .where('id', '=', change.id)
+    .where('status', '<>', 'PENDING')
     .returningAll()
     .executeTakeFirst();
   return row ? toPayin(row) : undefined;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { toApiMoney, sameMoney, type Money } from '@/lib/money';
+import type { Kysely, Transaction } from 'kysely';
+import { MAX_MINOR, toApiMoney, sameMoney, type Money } from '@/lib/money';
 import type { CreatePayinRequest } from '@/lib/schemas';
 import type { Database } from '../db';
 import { AppError, type FieldError } from '../errors';
@@ -9,19 +9,22 @@ import type { Merchant } from '../merchants';
 import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
 import type { TokenGrant } from '../tokens';
 import { computeFee } from './fees';
-import type { CustomerData, Payin } from './payin';
+import { amountToPay, type CustomerData, type Payin } from './payin';
 import { MicroBatcher } from '../db/batcher';
 import {
+  addReceivedLate,
   findPayins,
   insertPayin,
+  lockPayin,
   takenRequiredAmounts,
   updateExternalReference,
   updatePayinStatus,
+  updateReceived,
 } from './payin.repository';
 import { generateReference } from './reference';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
-import { assertTransition, type PayinEvent } from './payin.state-machine';
+import { assertTransition, expiryEvent, isFinal, paymentEvent, type PayinEvent } from './payin.state-machine';
 import type { StatusChangeOutbox } from './status-outbox';
 import { systemClock, type Clock } from '../clock';
 
@@ -41,7 +44,16 @@ export interface PayinServiceOptions {
   readConcurrency?: number;
 }
 
-export interface TransitionOptions {
+export interface ChangeOptions {
+  /**
+   * Runs first in the change's transaction, with the payin's row locked; the change happens only
+   * when it returns true, else the payin is returned as it is. A worker claims the scheduled work
+   * that carries the change with it, so the change is applied exactly once.
+   */
+  claim?: (tx: Transaction<Database>) => Promise<boolean>;
+}
+
+export interface TransitionOptions extends ChangeOptions {
   /** Overrides the processorStatus the state machine gives the event (sandbox simulation). */
   processorStatus?: string | undefined;
 }
@@ -111,10 +123,84 @@ export class PayinService {
     idPayin: string;
     request: CreatePayinRequest;
   }): Promise<Payin> {
-    const { merchant, grant, idPayin, request } = input;
+    const { merchant, idPayin, request } = input;
+    const money = request.paymentRequested.money;
+    const adapter = this.assertCreatable(input);
+    const operator = this.resolveOperator(adapter, money, request.paymentMethod.paymentOperatorCode);
+    const customer = customerDataOf(request.paymentMethod);
+    const now = this.now();
+    const expireAt = new Date(now.getTime() + adapter.validityMs(money.currency));
+    const { fee, vat } = computeFee(merchant.settings, adapter.code, money);
+
+    for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
+      const requiredMoney = adapter.uniqueAmount ? await this.pickRequiredMoney(merchant, money) : undefined;
+      const reference = generateReference();
+      const institutionSession = randomBytes(16).toString('base64url');
+      const methodResponse = {
+        idPayin,
+        paymentMethodCode: adapter.code,
+        money: toApiMoney(money),
+        ...(requiredMoney && { moneyRequired: toApiMoney(requiredMoney) }),
+        expireAt: expireAt.toISOString(),
+        reference,
+        returnUrl: request.returnUrl,
+        ...(operator && { paymentOperator: { code: operator.code, name: operator.name } }),
+        ...(vat && { vat: toApiMoney(vat) }),
+        ...adapter.buildResponse({
+          idPayin,
+          merchant,
+          money,
+          requiredMoney,
+          operator,
+          customer,
+          reference,
+          expireAt,
+          publicUrl: this.publicUrl,
+          institutionUrl: `${this.publicUrl}/sandbox/institution/${institutionSession}`,
+          isTest: merchant.isTest,
+        }),
+      };
+      const row = {
+        merchant_code: merchant.code,
+        id_payin: idPayin,
+        status: 'PENDING',
+        processor_status: null,
+        payment_method_code: adapter.code,
+        payment_operator_code: operator?.code ?? null,
+        currency_code: money.currency,
+        amount_minor: money.minor,
+        required_amount_minor: requiredMoney?.minor ?? null,
+        fee_minor: fee.minor,
+        vat_minor: vat?.minor ?? null,
+        is_test: merchant.isTest,
+        callback_url: request.callbackUrl,
+        return_url: request.returnUrl,
+        reference,
+        institution_session: institutionSession,
+        customer: JSON.stringify(customer),
+        method_response: JSON.stringify(methodResponse),
+        expire_at: expireAt,
+        created_at: now,
+        updated_at: now,
+      };
+      const outcome = await insertPayin(this.db, row);
+      if (outcome.kind === 'created') return outcome.payin;
+      if (outcome.kind === 'duplicate') {
+        throw new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
+      }
+    }
+    throw amountUnavailable('Could not reserve a unique amount to pay; retry the same request.');
+  }
+
+  /** The request's rules a create checks before anything is stored; the method's adapter. */
+  private assertCreatable(input: {
+    merchant: Merchant;
+    grant: TokenGrant;
+    request: CreatePayinRequest;
+  }): MethodAdapter {
+    const { merchant, grant, request } = input;
     const money = request.paymentRequested.money;
     const method = request.paymentMethod;
-
     if (grant.money && !sameMoney(grant.money, money)) {
       throw new AppError(
         'MONEY_NOT_PERMITTED',
@@ -152,76 +238,7 @@ export class PayinService {
       throw new AppError('URL_NOT_ALLOWED', 'A URL uses a scheme or host that is not allowed.', {
         errors: urlErrors,
       });
-    const operator = this.resolveOperator(adapter, money, method.paymentOperatorCode);
-
-    const customer: CustomerData = {
-      ...(method.emailAddress !== undefined && { emailAddress: method.emailAddress }),
-      ...(method.phoneNumber !== undefined && { phoneNumber: method.phoneNumber }),
-      ...(method.account?.accountName !== undefined && { accountName: method.account.accountName }),
-      ...(method.account?.accountNumber !== undefined && { accountNumber: method.account.accountNumber }),
-      ...(method.productId !== undefined && { productId: method.productId }),
-    };
-    const now = this.now();
-    const expireAt = new Date(now.getTime() + adapter.validityMs(money.currency));
-    const { fee, vat } = computeFee(merchant.settings, adapter.code, money);
-
-    for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
-      const requiredMoney = adapter.uniqueAmount ? await this.pickRequiredMoney(merchant, money) : undefined;
-      const reference = generateReference();
-      const institutionSession = randomBytes(16).toString('base64url');
-      const methodResponse = {
-        idPayin,
-        paymentMethodCode: adapter.code,
-        money: toApiMoney(money),
-        ...(requiredMoney && { moneyRequired: toApiMoney(requiredMoney) }),
-        expireAt: expireAt.toISOString(),
-        reference,
-        returnUrl: request.returnUrl,
-        ...(operator && { paymentOperator: { code: operator.code, name: operator.name } }),
-        ...(vat && { vat: toApiMoney(vat) }),
-        ...adapter.buildResponse({
-          idPayin,
-          merchant,
-          money,
-          requiredMoney,
-          operator,
-          customer,
-          reference,
-          expireAt,
-          publicUrl: this.publicUrl,
-          institutionUrl: `${this.publicUrl}/sandbox/institution/${institutionSession}`,
-          isTest: merchant.isTest,
-        }),
-      };
-      const outcome = await insertPayin(this.db, {
-        merchant_code: merchant.code,
-        id_payin: idPayin,
-        status: 'PENDING',
-        processor_status: null,
-        payment_method_code: adapter.code,
-        payment_operator_code: operator?.code ?? null,
-        currency_code: money.currency,
-        amount_minor: money.minor,
-        required_amount_minor: requiredMoney?.minor ?? null,
-        fee_minor: fee.minor,
-        vat_minor: vat?.minor ?? null,
-        is_test: merchant.isTest,
-        callback_url: request.callbackUrl,
-        return_url: request.returnUrl,
-        reference,
-        institution_session: institutionSession,
-        customer: JSON.stringify(customer),
-        method_response: JSON.stringify(methodResponse),
-        expire_at: expireAt,
-        created_at: now,
-        updated_at: now,
-      });
-      if (outcome.kind === 'created') return outcome.payin;
-      if (outcome.kind === 'duplicate') {
-        throw new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
-      }
-    }
-    throw amountUnavailable('Could not reserve a unique amount to pay; retry the same request.');
+    return adapter;
   }
 
   /** The merchant's payin, or 404 (another merchant's payin is unknown here: IDs are per merchant). */
@@ -248,30 +265,87 @@ export class PayinService {
   }
 
   /**
-   * Applies an event (approve, decline, expire) to a payin: the state machine decides the target,
+   * Applies an event (approve, decline, expire…) to a payin: the state machine decides the target,
    * the update is a compare-and-set on the current status, and the outbox row commits with it. Of
    * concurrent transitions exactly one wins; the others see 409 PAYIN_FINAL. A method that requires
    * an external reference cannot succeed without one.
    */
   async transition(payin: Payin, event: PayinEvent, options: TransitionOptions = {}): Promise<Payin> {
-    const { to, processorStatus } = assertTransition(payin.status, event);
-    const adapter = requireAdapter(payin.method);
-    if (to === 'SUCCESS') assertCanSucceed(payin);
+    return this.change(payin, options, (tx, current, at) =>
+      this.commitTransition(tx, current, event, { at, processorStatus: options.processorStatus }),
+    );
+  }
+
+  /** Expires an open payin: REFUSED with EXPIRED, or UNDERPAID when part of the amount was received. */
+  async expire(payin: Payin, options: ChangeOptions = {}): Promise<Payin> {
+    return this.change(payin, options, (tx, current, at) =>
+      this.commitTransition(tx, current, expiryEvent(current.receivedMoney?.minor), { at }),
+    );
+  }
+
+  /**
+   * Records money received for a payin, in one transaction on its locked row. While it is open the
+   * amount adds to what it received; once that reaches the amount to pay (moneyRequired, else the
+   * order amount) it succeeds, APPROVED when equal and OVERPAID when more, with its callback, exactly
+   * as `transition`; short, it stays PENDING (no status change, no callback). A payment that would
+   * complete a payin still lacking a required external reference is refused (409) and nothing is
+   * recorded. After the payin ended the amount is recorded as received late; the status stays.
+   */
+  async recordPayment(payin: Payin, amount: Money, options: ChangeOptions = {}): Promise<Payin> {
+    if (amount.currency !== payin.money.currency || amount.minor <= 0n)
+      throw new Error(`payment of ${amount.minor} ${amount.currency} for a ${payin.money.currency} payin`);
+    return this.change(payin, options, async (tx, current, at) => {
+      const received = (isFinal(current.status) ? current.receivedLateMoney : current.receivedMoney)?.minor;
+      if ((received ?? 0n) + amount.minor > MAX_MINOR)
+        throw new AppError('VALIDATION_FAILED', 'The money received would exceed the largest amount.');
+      if (isFinal(current.status)) {
+        return addReceivedLate(tx, { id: current.id, amountMinor: amount.minor, at });
+      }
+      const total = (received ?? 0n) + amount.minor;
+      const event = paymentEvent(total, amountToPay(current).minor);
+      if (!event) return updateReceived(tx, { id: current.id, receivedMinor: total, at });
+      return this.commitTransition(tx, current, event, { at, receivedMinor: total });
+    });
+  }
+
+  /** One transaction on the payin's locked row: the claim, then the change `apply` decides on it. */
+  private async change(
+    payin: Payin,
+    options: ChangeOptions,
+    apply: (tx: Transaction<Database>, current: Payin, at: Date) => Promise<Payin | undefined>,
+  ): Promise<Payin> {
     const at = this.now();
     const updated = await this.db.transaction().execute(async (tx) => {
-      const changed = await updatePayinStatus(tx, {
-        id: payin.id,
-        from: payin.status,
-        to,
-        processorStatus: options.processorStatus ?? processorStatus,
-        processedAt: at,
-        customerAccountProcess: to === 'SUCCESS' ? adapter.processAccount(payin) : undefined,
-      });
-      if (changed) await this.outbox.record(tx, { payin: changed, previous: payin.status, at });
-      return changed;
+      const current = await lockPayin(tx, payin.id);
+      if (!current) throw new AppError('PAYIN_NOT_FOUND', `No payin ${payin.idPayin} any more.`);
+      if (options.claim && !(await options.claim(tx))) return current;
+      return apply(tx, current, at);
     });
     if (!updated) throw new AppError('PAYIN_FINAL', 'The payin changed status in the meantime.');
     return updated;
+  }
+
+  /** The state machine's transition, written with its callback outbox row (inside `change`). */
+  private async commitTransition(
+    tx: Transaction<Database>,
+    current: Payin,
+    event: PayinEvent,
+    change: { at: Date; processorStatus?: string | undefined; receivedMinor?: bigint },
+  ): Promise<Payin | undefined> {
+    const { to, processorStatus } = assertTransition(current.status, event);
+    if (to === 'SUCCESS') assertCanSucceed(current);
+    const changed = await updatePayinStatus(tx, {
+      id: current.id,
+      from: current.status,
+      to,
+      processorStatus: change.processorStatus ?? processorStatus,
+      processedAt: change.at,
+      customerAccountProcess:
+        to === 'SUCCESS' ? requireAdapter(current.method).processAccount(current) : undefined,
+      ...(change.receivedMinor !== undefined && { receivedMinor: change.receivedMinor }),
+    });
+    if (changed) await this.outbox.record(tx, { payin: changed, previous: current.status, at: change.at });
+    return changed;
   }
 
   private resolveOperator(
@@ -316,4 +390,15 @@ export class PayinService {
     }
     return picked;
   }
+}
+
+/** Customer data as the request gave it (`paymentMethod` fields), only those present. */
+function customerDataOf(method: CreatePayinRequest['paymentMethod']): CustomerData {
+  return {
+    ...(method.emailAddress !== undefined && { emailAddress: method.emailAddress }),
+    ...(method.phoneNumber !== undefined && { phoneNumber: method.phoneNumber }),
+    ...(method.account?.accountName !== undefined && { accountName: method.account.accountName }),
+    ...(method.account?.accountNumber !== undefined && { accountNumber: method.account.accountNumber }),
+    ...(method.productId !== undefined && { productId: method.productId }),
+  };
 }
