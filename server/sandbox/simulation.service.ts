@@ -1,12 +1,20 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { moneyOf } from '@/lib/money';
+import { describeAmountProblem, MAX_MINOR, moneyOf, parseAmount, type Money } from '@/lib/money';
 import type { SimulateRequest } from '@/lib/schemas';
+import { simulatedPaymentAmount, type SimulatedPayment } from '@/lib/sandbox/simulated-payments';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logger';
-import { findPayinById, isFinal, type ChangeOptions, type Payin, type PayinService } from '../payins';
+import {
+  amountToPay,
+  findPayinById,
+  isFinal,
+  type ChangeOptions,
+  type Payin,
+  type PayinService,
+} from '../payins';
 import {
   claimSimulation,
   deleteSimulation,
@@ -24,6 +32,26 @@ const BATCH = 50;
 export const REFERENCE_RETRY_MS = 2000;
 
 /**
+ * The amount a simulated payment pays for a payin: an amount in the payin's currency, or EXACT,
+ * SHORT or OVER relative to the amount to pay. 400 VALIDATION_FAILED when there is none.
+ */
+export function resolvePayment(payin: Payin, payment: SimulatedPayment | { amount: number }): Money {
+  const currency = payin.money.currency;
+  if (typeof payment !== 'string') {
+    const parsed = parseAmount(payment.amount, currency);
+    if (parsed.ok) return parsed.money;
+    const message = describeAmountProblem(parsed.problem, currency);
+    throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'payment.amount', message }] });
+  }
+  const amount = simulatedPaymentAmount(payment, amountToPay(payin));
+  if (amount && amount.minor <= MAX_MINOR) return amount;
+  const message = amount
+    ? 'The amount to pay is too large to pay over.'
+    : 'The amount to pay is a single minor unit: there is nothing to pay short of it.';
+  throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'payment', message }] });
+}
+
+/**
  * Drives test payins to an outcome, now or after a delay: the sandbox's stand-in for the payment
  * institution and the customer's bank. Only test payins (of sandbox merchants) can be simulated.
  */
@@ -35,12 +63,13 @@ export class SimulationService {
   async simulate(payin: Payin, request: SimulateRequest): Promise<SimulationOutcome> {
     if (!payin.isTest)
       throw new AppError('SANDBOX_ONLY', 'Only test payins of sandbox merchants can be simulated.');
-    if (isFinal(payin.status)) throw new AppError('PAYIN_FINAL', `The payin is already ${payin.status}.`);
-    const action: SimulatedAction = {
-      kind: 'status',
-      status: request.status,
-      processorStatus: request.processorStatus,
-    };
+    const action: SimulatedAction =
+      request.kind === 'payment'
+        ? { kind: 'payment', amountMinor: resolvePayment(payin, request.payment).minor }
+        : { kind: 'status', status: request.status, processorStatus: request.processorStatus };
+    // A payment may arrive after the end (a late payment); a status only applies to an open payin.
+    if (action.kind === 'status' && isFinal(payin.status))
+      throw new AppError('PAYIN_FINAL', `The payin is already ${payin.status}.`);
     if (request.delaySeconds) {
       const dueAt = new Date(this.deps.clock().getTime() + request.delaySeconds * 1000);
       await scheduleSimulation(this.deps.db, { payinId: payin.id, action, dueAt });
