@@ -289,19 +289,25 @@ export class PayinService {
    * order amount) it succeeds, APPROVED when equal and OVERPAID when more, with its callback, exactly
    * as `transition`; short, it stays PENDING (no status change, no callback). A payment that would
    * complete a payin still lacking a required external reference is refused (409) and nothing is
-   * recorded. After the payin ended the amount is recorded as received late; the status stays.
+   * recorded. After the payin ended the amount is recorded as received late; the status stays. A
+   * payin past its expireAt has ended even before the sweeper came by: it expires first.
    */
   async recordPayment(payin: Payin, amount: Money, options: ChangeOptions = {}): Promise<Payin> {
     if (amount.currency !== payin.money.currency || amount.minor <= 0n)
       throw new Error(`payment of ${amount.minor} ${amount.currency} for a ${payin.money.currency} payin`);
-    return this.change(payin, options, async (tx, current, at) => {
-      const received = (isFinal(current.status) ? current.receivedLateMoney : current.receivedMoney)?.minor;
-      if ((received ?? 0n) + amount.minor > MAX_MINOR)
-        throw new AppError('VALIDATION_FAILED', 'The money received would exceed the largest amount.');
+    return this.change(payin, options, async (tx, locked, at) => {
+      const current =
+        !isFinal(locked.status) && at >= locked.expireAt
+          ? await this.commitTransition(tx, locked, expiryEvent(locked.receivedMoney?.minor), { at })
+          : locked;
+      if (!current) return undefined;
       if (isFinal(current.status)) {
+        const late = (current.receivedLateMoney?.minor ?? 0n) + amount.minor;
+        assertRepresentable(late);
         return addReceivedLate(tx, { id: current.id, amountMinor: amount.minor, at });
       }
-      const total = (received ?? 0n) + amount.minor;
+      const total = (current.receivedMoney?.minor ?? 0n) + amount.minor;
+      assertRepresentable(total);
       const event = paymentEvent(total, amountToPay(current).minor);
       if (!event) return updateReceived(tx, { id: current.id, receivedMinor: total, at });
       return this.commitTransition(tx, current, event, { at, receivedMinor: total });
@@ -390,6 +396,12 @@ export class PayinService {
     }
     return picked;
   }
+}
+
+/** Received money adds up; past the largest amount a JSON number carries exactly it is refused. */
+function assertRepresentable(minor: bigint): void {
+  if (minor > MAX_MINOR)
+    throw new AppError('VALIDATION_FAILED', 'The money received would exceed the largest amount there is.');
 }
 
 /** Customer data as the request gave it (`paymentMethod` fields), only those present. */

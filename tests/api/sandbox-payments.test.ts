@@ -274,6 +274,37 @@ describe('payments received after the end', () => {
       moneyReceivedLate: THB(1),
     });
   });
+  it('past expireAt the payin has ended even before the sweeper came by: it expires, and the money is late', async () => {
+    const unpaid = await createPayin();
+    const partly = await createPayin();
+    await simulate(partly, { payment: 'SHORT' });
+    const read = await api.client.request<{ paymentMethodResponse: { expireAt: string } }>(
+      'GET',
+      `/payins/${unpaid.id}`,
+      { token: unpaid.token },
+    );
+    clock.set(new Date(Date.parse(read.body.paymentMethodResponse.expireAt)));
+
+    const late = await simulate(unpaid, { payment: 'EXACT' });
+    expect(late.body.process).toEqual({
+      status: 'REFUSED',
+      processorStatus: 'EXPIRED',
+      createdAt: expect.any(String),
+      processedAt: clock().toISOString(),
+      isTest: true,
+      moneyReceivedLate: THB(1500.5),
+    });
+    const rest = await simulate(partly, { payment: { amount: 150.05 } });
+    expect(rest.body.process).toMatchObject({
+      status: 'REFUSED',
+      processorStatus: 'UNDERPAID',
+      moneyReceived: THB(1350.45),
+      moneyReceivedLate: THB(150.05),
+    });
+    // Each ended once, announced by one callback.
+    expect(await deliveries(unpaid)).toHaveLength(1);
+    expect(await deliveries(partly)).toHaveLength(1);
+  });
 });
 
 describe('expiry of a partly paid payin', () => {
