@@ -24,7 +24,7 @@ import type { BackgroundWorker } from './background/worker';
 import { createCallbacksModule } from './callbacks';
 import { systemClock, type Clock } from './clock';
 import { catalogueRoutes } from './http/routes/catalogue.routes';
-import { createSandboxModule } from './sandbox';
+import { createSandboxModule, magicAmountPlanner } from './sandbox';
 
 /** The assembled service: database, services and the API app, with one way to shut it all down. */
 export interface Runtime {
@@ -109,6 +109,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       outbox: callbacks.outbox,
       clock,
       readConcurrency: database.kind === 'postgres' ? config.DATABASE_POOL_SIZE : 1,
+      // Test payins of magic amounts play an outcome by themselves (docs/decisions/021).
+      planner: magicAmountPlanner,
     });
     const deps: ApiDependencies = {
       db: database.db,

@@ -7,6 +7,7 @@ export {
   type PaymentOption,
   type TransitionOptions,
 } from './payin.service';
+export type { PayinPlan, PayinPlanner } from './creation-plan';
 export type { StatusChangeOutbox } from './status-outbox';
 export { presentCreated, presentPayin, presentPayinJson, presentAccounts } from './payin.presenter';
 export { UrlPolicy } from './url-policy';

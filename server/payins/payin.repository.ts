@@ -70,9 +70,36 @@ function violatedConstraint(error: unknown): string | undefined {
 /**
  * Inserts a payin under the unique (merchant, idPayin) key: of concurrent identical creates exactly
  * one inserts, the others see `duplicate` (409). A clash on the open unique-amount index means
- * another payin took that moneyRequired in the meantime: the caller picks another amount.
+ * another payin took that moneyRequired in the meantime: the caller picks another amount. With
+ * `alsoWrite`, the payin and what it writes commit in one transaction, or neither does.
  */
-export async function insertPayin(db: Db, row: NewPayinRow): Promise<InsertOutcome> {
+export async function insertPayin(
+  db: Kysely<Database>,
+  row: NewPayinRow,
+  alsoWrite?: (tx: Transaction<Database>, payin: Payin) => Promise<void>,
+): Promise<InsertOutcome> {
+  if (!alsoWrite) return insertOnce(db, row);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const outcome = await insertOnce(tx, row);
+      if (outcome.kind !== 'created') throw new InsertNotDone(outcome);
+      await alsoWrite(tx, outcome.payin);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof InsertNotDone) return error.outcome;
+    throw error;
+  }
+}
+
+/** Rolls the transaction back when the insert itself did not happen (PostgreSQL aborts it anyway). */
+class InsertNotDone extends Error {
+  constructor(readonly outcome: InsertOutcome) {
+    super(outcome.kind);
+  }
+}
+
+async function insertOnce(db: Db, row: NewPayinRow): Promise<InsertOutcome> {
   try {
     const inserted = await db
       .insertInto('payins')

@@ -26,6 +26,7 @@ import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
 import { assertTransition, expiryEvent, isFinal, paymentEvent, type PayinEvent } from './payin.state-machine';
 import type { StatusChangeOutbox } from './status-outbox';
+import type { PayinPlanner } from './creation-plan';
 import { systemClock, type Clock } from '../clock';
 
 export interface PaymentOption {
@@ -42,6 +43,8 @@ export interface PayinServiceOptions {
   clock?: Clock;
   /** Read batches in flight at once: as many as the database has connections for. */
   readConcurrency?: number;
+  /** Decides, per create, a validity and rows stored with the payin (the sandbox's magic amounts). */
+  planner?: PayinPlanner;
 }
 
 export interface ChangeOptions {
@@ -85,6 +88,7 @@ export class PayinService {
   private readonly publicUrl: string;
   private readonly urlPolicy: UrlPolicy;
   private readonly outbox: StatusChangeOutbox;
+  private readonly planner: PayinPlanner | undefined;
   private readonly now: Clock;
   /** Reads of concurrent requests share queries (the hot path of GET /payins/{idPayin}). */
   private readonly reads: MicroBatcher<{ merchantCode: string; idPayin: string }, Payin | undefined>;
@@ -94,6 +98,7 @@ export class PayinService {
     this.publicUrl = options.publicUrl;
     this.urlPolicy = options.urlPolicy;
     this.outbox = options.outbox;
+    this.planner = options.planner;
     this.now = options.clock ?? systemClock;
     this.reads = new MicroBatcher((keys) => findPayins(this.db, keys), {
       concurrency: options.readConcurrency ?? 4,
@@ -128,8 +133,9 @@ export class PayinService {
     const adapter = this.assertCreatable(input);
     const operator = this.resolveOperator(adapter, money, request.paymentMethod.paymentOperatorCode);
     const customer = customerDataOf(request.paymentMethod);
+    const plan = this.planner?.plan({ merchant, money });
     const now = this.now();
-    const expireAt = new Date(now.getTime() + adapter.validityMs(money.currency));
+    const expireAt = new Date(now.getTime() + (plan?.validityMs ?? adapter.validityMs(money.currency)));
     const { fee, vat } = computeFee(merchant.settings, adapter.code, money);
 
     for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
@@ -183,7 +189,7 @@ export class PayinService {
         created_at: now,
         updated_at: now,
       };
-      const outcome = await insertPayin(this.db, row);
+      const outcome = await insertPayin(this.db, row, plan?.record);
       if (outcome.kind === 'created') return outcome.payin;
       if (outcome.kind === 'duplicate') {
         throw new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
