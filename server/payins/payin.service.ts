@@ -1,30 +1,31 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import { MAX_MINOR, toApiMoney, sameMoney, type Money } from '@/lib/money';
+import type { Kysely } from 'kysely';
+import { toApiMoney, type Money } from '@/lib/money';
 import type { CreatePayinRequest } from '@/lib/schemas';
-import type { Database } from '../db';
-import { AppError, type FieldError } from '../errors';
+import type { Database, NewPayinRow } from '../db';
+import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
-import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
+import { requireAdapter } from '../methods';
 import type { TokenGrant } from '../tokens';
 import { computeFee } from './fees';
-import { amountToPay, type CustomerData, type Payin } from './payin';
+import type { Payin } from './payin';
 import { MicroBatcher } from '../db/batcher';
-import {
-  addReceivedLate,
-  findPayins,
-  insertPayin,
-  lockPayin,
-  takenRequiredAmounts,
-  updateExternalReference,
-  updatePayinStatus,
-  updateReceived,
-} from './payin.repository';
+import { findPayins, insertPayin, takenRequiredAmounts, updateExternalReference } from './payin.repository';
 import { generateReference } from './reference';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
-import { assertTransition, expiryEvent, isFinal, paymentEvent, type PayinEvent } from './payin.state-machine';
+import { assertCreatable, customerDataOf, resolveOperator } from './create-rules';
+import type { PayinEvent } from './payin.state-machine';
+import {
+  changePayin,
+  commitExpiry,
+  commitPayment,
+  commitTransition,
+  type Change,
+  type ChangeOptions,
+  type TransitionOptions,
+} from './payin.changes';
 import type { StatusChangeOutbox } from './status-outbox';
 import type { PayinPlanner } from './creation-plan';
 import { systemClock, type Clock } from '../clock';
@@ -45,30 +46,6 @@ export interface PayinServiceOptions {
   readConcurrency?: number;
   /** Decides, per create, a validity and rows stored with the payin (the sandbox's magic amounts). */
   planner?: PayinPlanner;
-}
-
-export interface ChangeOptions {
-  /**
-   * Runs first in the change's transaction, with the payin's row locked; the change happens only
-   * when it returns true, else the payin is returned as it is. A worker claims the scheduled work
-   * that carries the change with it, so the change is applied exactly once.
-   */
-  claim?: (tx: Transaction<Database>) => Promise<boolean>;
-}
-
-export interface TransitionOptions extends ChangeOptions {
-  /** Overrides the processorStatus the state machine gives the event (sandbox simulation). */
-  processorStatus?: string | undefined;
-}
-
-/** 409 when the payin's method needs the customer's external reference (P2A_V2) and it has none yet. */
-export function assertCanSucceed(payin: Payin): void {
-  if (requireAdapter(payin.method).externalReference?.required && payin.externalReference === undefined) {
-    throw new AppError(
-      'EXTERNAL_REFERENCE_REQUIRED',
-      `${payin.method} needs the customer's external reference before it can succeed.`,
-    );
-  }
 }
 
 /** Attempts at an insert when a unique amount or reference was taken concurrently. */
@@ -130,8 +107,8 @@ export class PayinService {
   }): Promise<Payin> {
     const { merchant, idPayin, request } = input;
     const money = request.paymentRequested.money;
-    const adapter = this.assertCreatable(input);
-    const operator = this.resolveOperator(adapter, money, request.paymentMethod.paymentOperatorCode);
+    const adapter = assertCreatable({ ...input, urlPolicy: this.urlPolicy });
+    const operator = resolveOperator(adapter, money, request.paymentMethod.paymentOperatorCode);
     const customer = customerDataOf(request.paymentMethod);
     const plan = this.planner?.plan({ merchant, money });
     const now = this.now();
@@ -166,7 +143,7 @@ export class PayinService {
           isTest: merchant.isTest,
         }),
       };
-      const row = {
+      const row: NewPayinRow = {
         merchant_code: merchant.code,
         id_payin: idPayin,
         status: 'PENDING',
@@ -196,55 +173,6 @@ export class PayinService {
       }
     }
     throw amountUnavailable('Could not reserve a unique amount to pay; retry the same request.');
-  }
-
-  /** The request's rules a create checks before anything is stored; the method's adapter. */
-  private assertCreatable(input: {
-    merchant: Merchant;
-    grant: TokenGrant;
-    request: CreatePayinRequest;
-  }): MethodAdapter {
-    const { merchant, grant, request } = input;
-    const money = request.paymentRequested.money;
-    const method = request.paymentMethod;
-    if (grant.money && !sameMoney(grant.money, money)) {
-      throw new AppError(
-        'MONEY_NOT_PERMITTED',
-        'The token only allows creating a payin of another amount or currency.',
-      );
-    }
-    if (!merchant.paymentMethods.includes(method.paymentMethodCode)) {
-      throw new AppError(
-        'PAYMENT_METHOD_NOT_CONFIGURED',
-        `Payment method ${method.paymentMethodCode} is not configured for this merchant.`,
-        {
-          errors: [
-            { field: 'paymentMethod.paymentMethodCode', message: 'Not configured for this merchant.' },
-          ],
-        },
-      );
-    }
-    const adapter = requireAdapter(method.paymentMethodCode);
-    if (!adapter.currencies.includes(money.currency)) {
-      throw new AppError(
-        'CURRENCY_NOT_SUPPORTED',
-        `${adapter.code} does not take ${money.currency}; it takes ${adapter.currencies.join(', ')}.`,
-        {
-          errors: [
-            { field: 'paymentRequested.money.currencyCode', message: `Not supported by ${adapter.code}.` },
-          ],
-        },
-      );
-    }
-    const urlErrors = [
-      this.urlPolicy.check('callbackUrl', request.callbackUrl),
-      this.urlPolicy.check('returnUrl', request.returnUrl),
-    ].filter((error): error is FieldError => error !== undefined);
-    if (urlErrors.length > 0)
-      throw new AppError('URL_NOT_ALLOWED', 'A URL uses a scheme or host that is not allowed.', {
-        errors: urlErrors,
-      });
-    return adapter;
   }
 
   /** The merchant's payin, or 404 (another merchant's payin is unknown here: IDs are per merchant). */
@@ -277,16 +205,14 @@ export class PayinService {
    * an external reference cannot succeed without one.
    */
   async transition(payin: Payin, event: PayinEvent, options: TransitionOptions = {}): Promise<Payin> {
-    return this.change(payin, options, (tx, current, at) =>
-      this.commitTransition(tx, current, event, { at, processorStatus: options.processorStatus }),
+    return this.change(payin, options, (change, current) =>
+      commitTransition(change, current, event, { processorStatus: options.processorStatus }),
     );
   }
 
   /** Expires an open payin: REFUSED with EXPIRED, or UNDERPAID when part of the amount was received. */
   async expire(payin: Payin, options: ChangeOptions = {}): Promise<Payin> {
-    return this.change(payin, options, (tx, current, at) =>
-      this.commitTransition(tx, current, expiryEvent(current.receivedMoney?.minor), { at }),
-    );
+    return this.change(payin, options, commitExpiry);
   }
 
   /**
@@ -301,91 +227,15 @@ export class PayinService {
   async recordPayment(payin: Payin, amount: Money, options: ChangeOptions = {}): Promise<Payin> {
     if (amount.currency !== payin.money.currency || amount.minor <= 0n)
       throw new Error(`payment of ${amount.minor} ${amount.currency} for a ${payin.money.currency} payin`);
-    return this.change(payin, options, async (tx, locked, at) => {
-      const current =
-        !isFinal(locked.status) && at >= locked.expireAt
-          ? await this.commitTransition(tx, locked, expiryEvent(locked.receivedMoney?.minor), { at })
-          : locked;
-      if (!current) return undefined;
-      if (isFinal(current.status)) {
-        const late = (current.receivedLateMoney?.minor ?? 0n) + amount.minor;
-        assertRepresentable(late);
-        return addReceivedLate(tx, { id: current.id, amountMinor: amount.minor, at });
-      }
-      const total = (current.receivedMoney?.minor ?? 0n) + amount.minor;
-      assertRepresentable(total);
-      const event = paymentEvent(total, amountToPay(current).minor);
-      if (!event) return updateReceived(tx, { id: current.id, receivedMinor: total, at });
-      return this.commitTransition(tx, current, event, { at, receivedMinor: total });
-    });
+    return this.change(payin, options, (change, current) => commitPayment(change, current, amount));
   }
 
-  /** One transaction on the payin's locked row: the claim, then the change `apply` decides on it. */
-  private async change(
+  private change(
     payin: Payin,
     options: ChangeOptions,
-    apply: (tx: Transaction<Database>, current: Payin, at: Date) => Promise<Payin | undefined>,
+    apply: (change: Change, current: Payin) => Promise<Payin | undefined>,
   ): Promise<Payin> {
-    const at = this.now();
-    const updated = await this.db.transaction().execute(async (tx) => {
-      const current = await lockPayin(tx, payin.id);
-      if (!current) throw new AppError('PAYIN_NOT_FOUND', `No payin ${payin.idPayin} any more.`);
-      if (options.claim && !(await options.claim(tx))) return current;
-      return apply(tx, current, at);
-    });
-    if (!updated) throw new AppError('PAYIN_FINAL', 'The payin changed status in the meantime.');
-    return updated;
-  }
-
-  /** The state machine's transition, written with its callback outbox row (inside `change`). */
-  private async commitTransition(
-    tx: Transaction<Database>,
-    current: Payin,
-    event: PayinEvent,
-    change: { at: Date; processorStatus?: string | undefined; receivedMinor?: bigint },
-  ): Promise<Payin | undefined> {
-    const { to, processorStatus } = assertTransition(current.status, event);
-    if (to === 'SUCCESS') assertCanSucceed(current);
-    const changed = await updatePayinStatus(tx, {
-      id: current.id,
-      from: current.status,
-      to,
-      processorStatus: change.processorStatus ?? processorStatus,
-      processedAt: change.at,
-      customerAccountProcess:
-        to === 'SUCCESS' ? requireAdapter(current.method).processAccount(current) : undefined,
-      ...(change.receivedMinor !== undefined && { receivedMinor: change.receivedMinor }),
-    });
-    if (changed) await this.outbox.record(tx, { payin: changed, previous: current.status, at: change.at });
-    return changed;
-  }
-
-  private resolveOperator(
-    adapter: MethodAdapter,
-    money: Money,
-    code: string | undefined,
-  ): PaymentOperator | undefined {
-    const operators = adapter.operators(money.currency);
-    if (code === undefined) return adapter.assignsDefaultOperator ? operators[0] : undefined;
-    const operator = operators.find((candidate) => candidate.code === code);
-    if (!operator) {
-      throw new AppError(
-        'PAYMENT_OPERATOR_UNKNOWN',
-        `${adapter.code} has no operator ${code} for ${money.currency}.`,
-        {
-          errors: [
-            {
-              field: 'paymentMethod.paymentOperatorCode',
-              message:
-                operators.length > 0
-                  ? `Use one of ${operators.map((candidate) => candidate.code).join(', ')}.`
-                  : 'This method takes no operator.',
-            },
-          ],
-        },
-      );
-    }
-    return operator;
+    return changePayin({ db: this.db, outbox: this.outbox, at: this.now(), payin, options, apply });
   }
 
   private async pickRequiredMoney(merchant: Merchant, money: Money): Promise<Money> {
@@ -402,21 +252,4 @@ export class PayinService {
     }
     return picked;
   }
-}
-
-/** Received money adds up; past the largest amount a JSON number carries exactly it is refused. */
-function assertRepresentable(minor: bigint): void {
-  if (minor > MAX_MINOR)
-    throw new AppError('VALIDATION_FAILED', 'The money received would exceed the largest amount there is.');
-}
-
-/** Customer data as the request gave it (`paymentMethod` fields), only those present. */
-function customerDataOf(method: CreatePayinRequest['paymentMethod']): CustomerData {
-  return {
-    ...(method.emailAddress !== undefined && { emailAddress: method.emailAddress }),
-    ...(method.phoneNumber !== undefined && { phoneNumber: method.phoneNumber }),
-    ...(method.account?.accountName !== undefined && { accountName: method.account.accountName }),
-    ...(method.account?.accountNumber !== undefined && { accountNumber: method.account.accountNumber }),
-    ...(method.productId !== undefined && { productId: method.productId }),
-  };
 }
