@@ -24,7 +24,7 @@ import type { BackgroundWorker } from './background/worker';
 import { createCallbacksModule } from './callbacks';
 import { systemClock, type Clock } from './clock';
 import { catalogueRoutes } from './http/routes/catalogue.routes';
-import { createSandboxModule } from './sandbox';
+import { createSandboxModule, magicAmountPlanner } from './sandbox';
 import { CustomerSessionService } from './customer-sessions';
 
 /** The assembled service: database, services and the API app, with one way to shut it all down. */
@@ -111,6 +111,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       outbox: callbacks.outbox,
       clock,
       readConcurrency: database.kind === 'postgres' ? config.DATABASE_POOL_SIZE : 1,
+      // Test payins of magic amounts play an outcome by themselves (docs/decisions/021).
+      planner: magicAmountPlanner,
     });
     const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS);
     const deps: ApiDependencies = {

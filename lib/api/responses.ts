@@ -127,6 +127,10 @@ export const payinResponseSchema = z.looseObject({
     processedAt: z.string().nullish(),
     isTest: z.boolean(),
     processorStatus: z.string().optional(),
+    /** Money received while the payin was open; absent when none (docs/decisions/021). */
+    moneyReceived: apiMoneySchema.optional(),
+    /** Money received after the payin ended (it never changes the status); absent when none. */
+    moneyReceivedLate: apiMoneySchema.optional(),
   }),
   fee: apiMoneySchema,
   paymentMethodResponse: paymentMethodResponseSchema,

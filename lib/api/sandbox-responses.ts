@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { apiMoneySchema, PAYIN_STATUS_VALUES } from './responses';
 
-/** 202 answer of a delayed simulation. */
+/** 202 answer of a delayed simulation: the status it will apply, or the payment that will arrive. */
 export const simulationScheduledSchema = z.looseObject({
   idPayin: z.string(),
-  status: z.enum(['SUCCESS', 'REFUSED']),
+  status: z.enum(['SUCCESS', 'REFUSED']).optional(),
+  /** The amount the delayed payment will pay (EXACT, SHORT and OVER resolved now). */
+  payment: apiMoneySchema.optional(),
   dueAt: z.string(),
 });
 

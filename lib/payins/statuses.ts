@@ -1,3 +1,20 @@
 /** Payin statuses: PENDING while open, then SUCCESS or REFUSED (docs/decisions/003). */
 export const PAYIN_STATUSES = ['PENDING', 'SUCCESS', 'REFUSED'] as const;
 export type PayinStatus = (typeof PAYIN_STATUSES)[number];
+
+/**
+ * The processorStatus values this service reports itself (docs/decisions/003, 021). A processor or
+ * a sandbox simulation may report others, so reads type processorStatus as a string.
+ */
+export const PROCESSOR_STATUSES = [
+  'APPROVED',
+  'OVERPAID',
+  'DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'CANCELLED_BY_CUSTOMER',
+  'LIMIT_EXCEEDED',
+  'SUSPECTED_FRAUD',
+  'EXPIRED',
+  'UNDERPAID',
+] as const;
+export type ProcessorStatus = (typeof PROCESSOR_STATUSES)[number];

@@ -52,6 +52,10 @@ export interface PayinsTable {
   created_at: CreatedAt;
   processed_at: Date | null;
   updated_at: Date;
+  /** Money received while the payin was open, in minor units; null when none. */
+  received_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** Money received after the payin ended; null when none. */
+  received_late_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface RateLimitWindowsTable {
@@ -77,9 +81,13 @@ export interface MerchantClientAddressesTable {
 }
 
 export interface SandboxSimulationsTable {
+  id: Generated<bigint>;
   payin_id: bigint;
-  status: string;
+  /** A status to move the payin to; null for a payment. */
+  status: string | null;
   processor_status: string | null;
+  /** A payment of this amount in the payin's currency; null for a status. */
+  amount_minor: bigint | null;
   due_at: Date;
   created_at: CreatedAt;
 }

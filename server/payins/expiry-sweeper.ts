@@ -11,8 +11,9 @@ import type { PayinService } from './payin.service';
 const BATCH = 100;
 
 /**
- * Expires open payins once their expireAt has passed: REFUSED with processorStatus EXPIRED, through
- * the same transition as every other change, so the merchant gets its callback. Runs every second
+ * Expires open payins once their expireAt has passed: REFUSED with processorStatus EXPIRED (UNDERPAID
+ * when part of the amount was received), through the same state machine as every other change, so
+ * the merchant gets its callback. Runs every second
  * in the background (not lazily on read). Instances may race on a payin: the compare-and-set lets one
  * win and the others see PAYIN_FINAL, which is skipped.
  */
@@ -25,7 +26,7 @@ export async function expireOverduePayins(options: {
   let expired = 0;
   for (const payin of overdue) {
     try {
-      await options.payins.transition(payin, 'expire');
+      await options.payins.expire(payin);
       expired++;
     } catch (error) {
       if (!isAppError(error) || error.code !== 'PAYIN_FINAL') throw error;

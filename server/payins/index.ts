@@ -1,6 +1,8 @@
 import 'server-only';
 export * from './payin';
-export { assertCanSucceed, PayinService, type PaymentOption, type TransitionOptions } from './payin.service';
+export { PayinService, type PaymentOption } from './payin.service';
+export { assertCanSucceed, type ChangeOptions, type TransitionOptions } from './payin.changes';
+export type { PayinPlan, PayinPlanner } from './creation-plan';
 export type { StatusChangeOutbox } from './status-outbox';
 export { presentCreated, presentPayin, presentPayinJson, presentAccounts } from './payin.presenter';
 export { UrlPolicy } from './url-policy';

@@ -66,6 +66,8 @@ export function presentPayin(payin: Payin) {
       processedAt: payin.processedAt?.toISOString() ?? null,
       isTest: payin.isTest,
       ...(payin.processorStatus !== undefined && { processorStatus: payin.processorStatus }),
+      ...(payin.receivedMoney && { moneyReceived: toApiMoney(payin.receivedMoney) }),
+      ...(payin.receivedLateMoney && { moneyReceivedLate: toApiMoney(payin.receivedLateMoney) }),
     },
     fee: toApiMoney(payin.fee),
     paymentMethodResponse: presentMethodResponse(payin),

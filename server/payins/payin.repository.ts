@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { isMethodCode } from '@/lib/methods';
 import { isCurrencyCode, moneyOf } from '@/lib/money';
 import { toJson, type Database, type NewPayinRow, type PayinRow } from '../db';
@@ -40,6 +40,9 @@ export function toPayin(row: PayinRow): Payin {
       return (methodResponse ??= JSON.parse(row.method_response) as Record<string, unknown>);
     },
     externalReference: row.external_reference ?? undefined,
+    receivedMoney: row.received_minor === null ? undefined : moneyOf(currency, row.received_minor),
+    receivedLateMoney:
+      row.received_late_minor === null ? undefined : moneyOf(currency, row.received_late_minor),
     customerAccountProcess: (row.customer_account_process as CustomerAccount | null) ?? undefined,
     expireAt: row.expire_at,
     createdAt: row.created_at,
@@ -67,9 +70,36 @@ function violatedConstraint(error: unknown): string | undefined {
 /**
  * Inserts a payin under the unique (merchant, idPayin) key: of concurrent identical creates exactly
  * one inserts, the others see `duplicate` (409). A clash on the open unique-amount index means
- * another payin took that moneyRequired in the meantime: the caller picks another amount.
+ * another payin took that moneyRequired in the meantime: the caller picks another amount. With
+ * `alsoWrite`, the payin and what it writes commit in one transaction, or neither does.
  */
-export async function insertPayin(db: Db, row: NewPayinRow): Promise<InsertOutcome> {
+export async function insertPayin(
+  db: Kysely<Database>,
+  row: NewPayinRow,
+  alsoWrite?: (tx: Transaction<Database>, payin: Payin) => Promise<void>,
+): Promise<InsertOutcome> {
+  if (!alsoWrite) return insertOnce(db, row);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const outcome = await insertOnce(tx, row);
+      if (outcome.kind !== 'created') throw new InsertNotDone(outcome);
+      await alsoWrite(tx, outcome.payin);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof InsertNotDone) return error.outcome;
+    throw error;
+  }
+}
+
+/** Rolls the transaction back when the insert itself did not happen (PostgreSQL aborts it anyway). */
+class InsertNotDone extends Error {
+  constructor(readonly outcome: InsertOutcome) {
+    super(outcome.kind);
+  }
+}
+
+async function insertOnce(db: Db, row: NewPayinRow): Promise<InsertOutcome> {
   try {
     const inserted = await db
       .insertInto('payins')
@@ -133,8 +163,24 @@ export async function takenRequiredAmounts(
 }
 
 /**
+ * The row's new updated_at: the change's time, yet always later than the previous version, so two
+ * changes within one millisecond (or under a clock held still) still make two versions; reads
+ * cache the presented JSON per version (presentPayinJson).
+ */
+function nextVersion(at: Date): RawBuilder<Date> {
+  return sql<Date>`greatest(${at}::timestamptz, updated_at + interval '1 millisecond')`;
+}
+
+/** Reads a payin and locks its row until the transaction ends: the changes below decide on it. */
+export async function lockPayin(tx: Transaction<Database>, id: bigint): Promise<Payin | undefined> {
+  const row = await tx.selectFrom('payins').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
+/**
  * Moves a payin from `from` to `to` if, and only if, it is still in `from` (compare-and-set):
- * concurrent transitions of one payin resolve to exactly one winner.
+ * concurrent transitions of one payin resolve to exactly one winner. `receivedMinor` sets the
+ * money received with the change (the payment that completed it).
  */
 export async function updatePayinStatus(
   db: Db,
@@ -145,6 +191,7 @@ export async function updatePayinStatus(
     processorStatus: string;
     processedAt: Date;
     customerAccountProcess: CustomerAccount | undefined;
+    receivedMinor?: bigint;
   },
 ): Promise<Payin | undefined> {
   const row = await db
@@ -153,10 +200,11 @@ export async function updatePayinStatus(
       status: change.to,
       processor_status: change.processorStatus,
       processed_at: change.processedAt,
-      updated_at: change.processedAt,
+      updated_at: nextVersion(change.processedAt),
       ...(change.customerAccountProcess && {
         customer_account_process: toJson(change.customerAccountProcess),
       }),
+      ...(change.receivedMinor !== undefined && { received_minor: change.receivedMinor }),
     })
     .where('id', '=', change.id)
     .where('status', '=', change.from)
@@ -165,16 +213,48 @@ export async function updatePayinStatus(
   return row ? toPayin(row) : undefined;
 }
 
-/** Stores the customer's external reference on a payin that is still open. */
-export async function updateExternalReference(
+/** Sets the money received by a payin that is still open (a short payment: no status change). */
+export async function updateReceived(
   db: Db,
-  id: bigint,
-  reference: string,
+  change: { id: bigint; receivedMinor: bigint; at: Date },
 ): Promise<Payin | undefined> {
   const row = await db
     .updateTable('payins')
-    .set({ external_reference: reference, updated_at: new Date() })
-    .where('id', '=', id)
+    .set({ received_minor: change.receivedMinor, updated_at: nextVersion(change.at) })
+    .where('id', '=', change.id)
+    .where('status', '=', 'PENDING')
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
+/** Adds money received after the payin ended; the status stays as it is. */
+export async function addReceivedLate(
+  db: Db,
+  change: { id: bigint; amountMinor: bigint; at: Date },
+): Promise<Payin | undefined> {
+  const row = await db
+    .updateTable('payins')
+    .set((eb) => ({
+      received_late_minor: sql<bigint>`coalesce(${eb.ref('received_late_minor')}, 0) + ${change.amountMinor}::bigint`,
+      updated_at: nextVersion(change.at),
+    }))
+    .where('id', '=', change.id)
+    .where('status', '<>', 'PENDING')
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPayin(row) : undefined;
+}
+
+/** Stores the customer's external reference on a payin that is still open. */
+export async function updateExternalReference(
+  db: Db,
+  change: { id: bigint; reference: string; at: Date },
+): Promise<Payin | undefined> {
+  const row = await db
+    .updateTable('payins')
+    .set({ external_reference: change.reference, updated_at: nextVersion(change.at) })
+    .where('id', '=', change.id)
     .where('status', '=', 'PENDING')
     .returningAll()
     .executeTakeFirst();

@@ -1,28 +1,33 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toApiMoney, sameMoney, type Money } from '@/lib/money';
+import { toApiMoney, type Money } from '@/lib/money';
 import type { CreatePayinRequest } from '@/lib/schemas';
-import type { Database } from '../db';
-import { AppError, type FieldError } from '../errors';
+import type { Database, NewPayinRow } from '../db';
+import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
-import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
+import { requireAdapter } from '../methods';
 import type { TokenGrant } from '../tokens';
 import { computeFee } from './fees';
-import type { CustomerData, Payin } from './payin';
+import type { Payin } from './payin';
 import { MicroBatcher } from '../db/batcher';
-import {
-  findPayins,
-  insertPayin,
-  takenRequiredAmounts,
-  updateExternalReference,
-  updatePayinStatus,
-} from './payin.repository';
+import { findPayins, insertPayin, takenRequiredAmounts, updateExternalReference } from './payin.repository';
 import { generateReference } from './reference';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
-import { assertTransition, type PayinEvent } from './payin.state-machine';
+import { assertCreatable, customerDataOf, resolveOperator } from './create-rules';
+import type { PayinEvent } from './payin.state-machine';
+import {
+  changePayin,
+  commitExpiry,
+  commitPayment,
+  commitTransition,
+  type Change,
+  type ChangeOptions,
+  type TransitionOptions,
+} from './payin.changes';
 import type { StatusChangeOutbox } from './status-outbox';
+import type { PayinPlanner } from './creation-plan';
 import { systemClock, type Clock } from '../clock';
 
 export interface PaymentOption {
@@ -39,21 +44,8 @@ export interface PayinServiceOptions {
   clock?: Clock;
   /** Read batches in flight at once: as many as the database has connections for. */
   readConcurrency?: number;
-}
-
-export interface TransitionOptions {
-  /** Overrides the processorStatus the state machine gives the event (sandbox simulation). */
-  processorStatus?: string | undefined;
-}
-
-/** 409 when the payin's method needs the customer's external reference (P2A_V2) and it has none yet. */
-export function assertCanSucceed(payin: Payin): void {
-  if (requireAdapter(payin.method).externalReference?.required && payin.externalReference === undefined) {
-    throw new AppError(
-      'EXTERNAL_REFERENCE_REQUIRED',
-      `${payin.method} needs the customer's external reference before it can succeed.`,
-    );
-  }
+  /** Decides, per create, a validity and rows stored with the payin (the sandbox's magic amounts). */
+  planner?: PayinPlanner;
 }
 
 /** Attempts at an insert when a unique amount or reference was taken concurrently. */
@@ -73,6 +65,7 @@ export class PayinService {
   private readonly publicUrl: string;
   private readonly urlPolicy: UrlPolicy;
   private readonly outbox: StatusChangeOutbox;
+  private readonly planner: PayinPlanner | undefined;
   private readonly now: Clock;
   /** Reads of concurrent requests share queries (the hot path of GET /payins/{idPayin}). */
   private readonly reads: MicroBatcher<{ merchantCode: string; idPayin: string }, Payin | undefined>;
@@ -82,6 +75,7 @@ export class PayinService {
     this.publicUrl = options.publicUrl;
     this.urlPolicy = options.urlPolicy;
     this.outbox = options.outbox;
+    this.planner = options.planner;
     this.now = options.clock ?? systemClock;
     this.reads = new MicroBatcher((keys) => findPayins(this.db, keys), {
       concurrency: options.readConcurrency ?? 4,
@@ -111,58 +105,14 @@ export class PayinService {
     idPayin: string;
     request: CreatePayinRequest;
   }): Promise<Payin> {
-    const { merchant, grant, idPayin, request } = input;
+    const { merchant, idPayin, request } = input;
     const money = request.paymentRequested.money;
-    const method = request.paymentMethod;
-
-    if (grant.money && !sameMoney(grant.money, money)) {
-      throw new AppError(
-        'MONEY_NOT_PERMITTED',
-        'The token only allows creating a payin of another amount or currency.',
-      );
-    }
-    if (!merchant.paymentMethods.includes(method.paymentMethodCode)) {
-      throw new AppError(
-        'PAYMENT_METHOD_NOT_CONFIGURED',
-        `Payment method ${method.paymentMethodCode} is not configured for this merchant.`,
-        {
-          errors: [
-            { field: 'paymentMethod.paymentMethodCode', message: 'Not configured for this merchant.' },
-          ],
-        },
-      );
-    }
-    const adapter = requireAdapter(method.paymentMethodCode);
-    if (!adapter.currencies.includes(money.currency)) {
-      throw new AppError(
-        'CURRENCY_NOT_SUPPORTED',
-        `${adapter.code} does not take ${money.currency}; it takes ${adapter.currencies.join(', ')}.`,
-        {
-          errors: [
-            { field: 'paymentRequested.money.currencyCode', message: `Not supported by ${adapter.code}.` },
-          ],
-        },
-      );
-    }
-    const urlErrors = [
-      this.urlPolicy.check('callbackUrl', request.callbackUrl),
-      this.urlPolicy.check('returnUrl', request.returnUrl),
-    ].filter((error): error is FieldError => error !== undefined);
-    if (urlErrors.length > 0)
-      throw new AppError('URL_NOT_ALLOWED', 'A URL uses a scheme or host that is not allowed.', {
-        errors: urlErrors,
-      });
-    const operator = this.resolveOperator(adapter, money, method.paymentOperatorCode);
-
-    const customer: CustomerData = {
-      ...(method.emailAddress !== undefined && { emailAddress: method.emailAddress }),
-      ...(method.phoneNumber !== undefined && { phoneNumber: method.phoneNumber }),
-      ...(method.account?.accountName !== undefined && { accountName: method.account.accountName }),
-      ...(method.account?.accountNumber !== undefined && { accountNumber: method.account.accountNumber }),
-      ...(method.productId !== undefined && { productId: method.productId }),
-    };
+    const adapter = assertCreatable({ ...input, urlPolicy: this.urlPolicy });
+    const operator = resolveOperator(adapter, money, request.paymentMethod.paymentOperatorCode);
+    const customer = customerDataOf(request.paymentMethod);
+    const plan = this.planner?.plan({ merchant, money });
     const now = this.now();
-    const expireAt = new Date(now.getTime() + adapter.validityMs(money.currency));
+    const expireAt = new Date(now.getTime() + (plan?.validityMs ?? adapter.validityMs(money.currency)));
     const { fee, vat } = computeFee(merchant.settings, adapter.code, money);
 
     for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
@@ -193,7 +143,7 @@ export class PayinService {
           isTest: merchant.isTest,
         }),
       };
-      const outcome = await insertPayin(this.db, {
+      const row: NewPayinRow = {
         merchant_code: merchant.code,
         id_payin: idPayin,
         status: 'PENDING',
@@ -215,7 +165,8 @@ export class PayinService {
         expire_at: expireAt,
         created_at: now,
         updated_at: now,
-      });
+      };
+      const outcome = await insertPayin(this.db, row, plan?.record);
       if (outcome.kind === 'created') return outcome.payin;
       if (outcome.kind === 'duplicate') {
         throw new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
@@ -247,64 +198,49 @@ export class PayinService {
     }
     if (payin.status !== 'PENDING')
       throw new AppError('PAYIN_FINAL', `The payin is already ${payin.status}.`);
-    const updated = await updateExternalReference(this.db, payin.id, reference);
+    const updated = await updateExternalReference(this.db, { id: payin.id, reference, at: this.now() });
     if (!updated) throw new AppError('PAYIN_FINAL', 'The payin became final.');
     return updated;
   }
 
   /**
-   * Applies an event (approve, decline, expire) to a payin: the state machine decides the target,
+   * Applies an event (approve, decline, expire…) to a payin: the state machine decides the target,
    * the update is a compare-and-set on the current status, and the outbox row commits with it. Of
    * concurrent transitions exactly one wins; the others see 409 PAYIN_FINAL. A method that requires
    * an external reference cannot succeed without one.
    */
   async transition(payin: Payin, event: PayinEvent, options: TransitionOptions = {}): Promise<Payin> {
-    const { to, processorStatus } = assertTransition(payin.status, event);
-    const adapter = requireAdapter(payin.method);
-    if (to === 'SUCCESS') assertCanSucceed(payin);
-    const at = this.now();
-    const updated = await this.db.transaction().execute(async (tx) => {
-      const changed = await updatePayinStatus(tx, {
-        id: payin.id,
-        from: payin.status,
-        to,
-        processorStatus: options.processorStatus ?? processorStatus,
-        processedAt: at,
-        customerAccountProcess: to === 'SUCCESS' ? adapter.processAccount(payin) : undefined,
-      });
-      if (changed) await this.outbox.record(tx, { payin: changed, previous: payin.status, at });
-      return changed;
-    });
-    if (!updated) throw new AppError('PAYIN_FINAL', 'The payin changed status in the meantime.');
-    return updated;
+    return this.change(payin, options, (change, current) =>
+      commitTransition(change, current, event, { processorStatus: options.processorStatus }),
+    );
   }
 
-  private resolveOperator(
-    adapter: MethodAdapter,
-    money: Money,
-    code: string | undefined,
-  ): PaymentOperator | undefined {
-    const operators = adapter.operators(money.currency);
-    if (code === undefined) return adapter.assignsDefaultOperator ? operators[0] : undefined;
-    const operator = operators.find((candidate) => candidate.code === code);
-    if (!operator) {
-      throw new AppError(
-        'PAYMENT_OPERATOR_UNKNOWN',
-        `${adapter.code} has no operator ${code} for ${money.currency}.`,
-        {
-          errors: [
-            {
-              field: 'paymentMethod.paymentOperatorCode',
-              message:
-                operators.length > 0
-                  ? `Use one of ${operators.map((candidate) => candidate.code).join(', ')}.`
-                  : 'This method takes no operator.',
-            },
-          ],
-        },
-      );
-    }
-    return operator;
+  /** Expires an open payin: REFUSED with EXPIRED, or UNDERPAID when part of the amount was received. */
+  async expire(payin: Payin, options: ChangeOptions = {}): Promise<Payin> {
+    return this.change(payin, options, commitExpiry);
+  }
+
+  /**
+   * Records money received for a payin, in one transaction on its locked row. While it is open the
+   * amount adds to what it received; once that reaches the amount to pay (moneyRequired, else the
+   * order amount) it succeeds, APPROVED when equal and OVERPAID when more, with its callback, exactly
+   * as `transition`; short, it stays PENDING (no status change, no callback). A payment that would
+   * complete a payin still lacking a required external reference is refused (409) and nothing is
+   * recorded. After the payin ended the amount is recorded as received late; the status stays. A
+   * payin past its expireAt has ended even before the sweeper came by: it expires first.
+   */
+  async recordPayment(payin: Payin, amount: Money, options: ChangeOptions = {}): Promise<Payin> {
+    if (amount.currency !== payin.money.currency || amount.minor <= 0n)
+      throw new Error(`payment of ${amount.minor} ${amount.currency} for a ${payin.money.currency} payin`);
+    return this.change(payin, options, (change, current) => commitPayment(change, current, amount));
+  }
+
+  private change(
+    payin: Payin,
+    options: ChangeOptions,
+    apply: (change: Change, current: Payin) => Promise<Payin | undefined>,
+  ): Promise<Payin> {
+    return changePayin({ db: this.db, outbox: this.outbox, at: this.now(), payin, options, apply });
   }
 
   private async pickRequiredMoney(merchant: Merchant, money: Money): Promise<Money> {

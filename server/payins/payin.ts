@@ -2,7 +2,12 @@ import type { MethodCode } from '@/lib/methods';
 import type { Money } from '@/lib/money';
 import type { PayinStatus } from '@/lib/payins/statuses';
 
-export { PAYIN_STATUSES, type PayinStatus } from '@/lib/payins/statuses';
+export {
+  PAYIN_STATUSES,
+  PROCESSOR_STATUSES,
+  type PayinStatus,
+  type ProcessorStatus,
+} from '@/lib/payins/statuses';
 
 /** Customer data as given with the request (`paymentMethod` fields). */
 export interface CustomerData {
@@ -46,10 +51,19 @@ export interface Payin {
   /** The method-specific response built at creation (stored, so reads never change it). */
   methodResponse: Record<string, unknown>;
   externalReference: string | undefined;
+  /** Money received while the payin was open (it succeeds once this reaches amountToPay). */
+  receivedMoney: Money | undefined;
+  /** Money received after the payin ended: reported, never changes the status. */
+  receivedLateMoney: Money | undefined;
   customerAccountProcess: CustomerAccount | undefined;
   expireAt: Date;
   createdAt: Date;
   processedAt: Date | undefined;
   /** Changes with every update of the row: a version of what reads present. */
   updatedAt: Date;
+}
+
+/** What the customer must pay: moneyRequired when the method set one, else the order amount. */
+export function amountToPay(payin: Pick<Payin, 'money' | 'requiredMoney'>): Money {
+  return payin.requiredMoney ?? payin.money;
 }

@@ -9,6 +9,15 @@ import type { PayinService } from '../payins';
 import { sandboxRoutes } from './sandbox.routes';
 import { SimulationService } from './simulation.service';
 
+export {
+  magicAmountPlanner,
+  magicCodeOf,
+  magicOutcomeOf,
+  MAGIC_AMOUNTS,
+  MAGIC_CODES,
+  type MagicCode,
+} from './magic-amounts';
+
 export interface SandboxModuleDependencies {
   db: Kysely<Database>;
   logger: Logger;

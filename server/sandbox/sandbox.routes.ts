@@ -5,7 +5,7 @@ import {
   institutionSessionSchema,
   simulationScheduledSchema,
 } from '@/lib/api/sandbox-responses';
-import { toApiMoney } from '@/lib/money';
+import { moneyOf, toApiMoney } from '@/lib/money';
 import { institutionDecisionSchema, simulateRequestSchema } from '@/lib/schemas';
 import { AppError } from '../errors';
 import type { ApiDependencies } from '../http/context';
@@ -34,8 +34,13 @@ export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute
       operationId: 'simulatePayin',
       summary: 'Simulate the outcome of a test payin',
       description:
-        'Moves a PENDING test payin (of a sandbox merchant) to SUCCESS or REFUSED, now (200, the payin) or after delaySeconds ' +
-        '(202). Optional processorStatus overrides the reported processor status. Token operation: POST /sandbox/payins/{idPayin}/!simulate.',
+        'Drives a test payin (of a sandbox merchant). Either `status`: moves a PENDING payin to SUCCESS or REFUSED ' +
+        '(optional processorStatus overrides the reported one; REFUSED with EXPIRED expires it now, UNDERPAID when part ' +
+        'of the amount was received). Or `payment`: money arrives, `{ "amount": n }` in the payin\'s currency, or EXACT, ' +
+        'SHORT (10 % less) or OVER (10 % more) than the amount to pay (moneyRequired, else money); payments add up in ' +
+        'process.moneyReceived and the payin succeeds once they reach the amount to pay (APPROVED, or OVERPAID when ' +
+        'more); after the end they show in process.moneyReceivedLate and change nothing else. Now (200, the payin) or ' +
+        'after delaySeconds (202). Token operation: POST /sandbox/payins/{idPayin}/!simulate.',
       tag: 'Sandbox',
       versioned: true,
       auth: 'token',
@@ -55,10 +60,21 @@ export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute
       ],
       async handle(c, { body, deps }) {
         const idPayin = c.get('idPayin');
-        const outcome = await simulations.simulate(await deps.payins.get(c.get('merchant'), idPayin), body);
-        if (outcome.kind === 'scheduled')
-          return reply(c, { idPayin, status: body.status, dueAt: outcome.dueAt.toISOString() }, 202);
-        return reply(c, presentPayin(outcome.payin));
+        const payin = await deps.payins.get(c.get('merchant'), idPayin);
+        const outcome = await simulations.simulate(payin, body);
+        if (outcome.kind === 'applied') return reply(c, presentPayin(outcome.payin));
+        const { action, dueAt } = outcome;
+        return reply(
+          c,
+          {
+            idPayin,
+            ...(action.kind === 'status'
+              ? { status: action.status }
+              : { payment: toApiMoney(moneyOf(payin.money.currency, action.amountMinor)) }),
+            dueAt: dueAt.toISOString(),
+          },
+          202,
+        );
       },
     }),
     defineRoute({
@@ -116,7 +132,7 @@ export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute
       async handle(c, { body, deps }) {
         const payin = await institutionPayin(deps, c.req.param('session'));
         const status = body.decision === 'approve' ? 'SUCCESS' : 'REFUSED';
-        const outcome = await simulations.simulate(payin, { status });
+        const outcome = await simulations.simulate(payin, { kind: 'status', status });
         const final = outcome.kind === 'applied' ? outcome.payin.status : payin.status;
         return reply(c, { status: final, returnUrl: payin.returnUrl });
       },

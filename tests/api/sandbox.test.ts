@@ -57,6 +57,23 @@ describe('POST /sandbox/payins/{idPayin}/!simulate', () => {
     );
   });
 
+  it('shows a change made within the millisecond of the last read (reads are cached per row version)', async () => {
+    const merchant = await api.createMerchant();
+    const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+    const id = await createOffline(merchant, token);
+    // The clock stands still: the create, this read and the change share one instant.
+    expect((await api.client.request('GET', `/payins/${id}`, { token })).body.process).toMatchObject({
+      status: 'PENDING',
+    });
+    await api.client.request('POST', `/sandbox/payins/${id}/!simulate`, {
+      token,
+      body: { status: 'SUCCESS' },
+    });
+    expect((await api.client.request('GET', `/payins/${id}`, { token })).body.process).toMatchObject({
+      status: 'SUCCESS',
+    });
+  });
+
   it('moves a test payin to REFUSED with the processor status given', async () => {
     const merchant = await api.createMerchant();
     const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);

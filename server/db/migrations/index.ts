@@ -3,6 +3,7 @@ import * as initial from './0001-initial';
 import * as sandbox from './0002-sandbox';
 import * as callbacks from './0003-callbacks';
 import * as hardening from './0004-hardening';
+import * as sandboxPayments from './0005-sandbox-payments';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-sandbox': sandbox,
   '0003-callbacks': callbacks,
   '0004-hardening': hardening,
+  '0005-sandbox-payments': sandboxPayments,
 };

@@ -549,7 +549,19 @@ export function payinSchemas(): Record<string, Json> {
         isTest: { type: 'boolean' },
         processorStatus: {
           type: 'string',
-          description: 'APPROVED, DECLINED, EXPIRED, CANCELLED or what the processor reported.',
+          description:
+            'SUCCESS: APPROVED, or OVERPAID when more than the amount to pay was received. REFUSED: DECLINED, EXPIRED, ' +
+            'UNDERPAID (expired with part of the amount received) or what the processor reported.',
+        },
+        moneyReceived: {
+          ...schemaRef('Money'),
+          description:
+            'Money received while the payin was open (several payments add up); absent when none. The payin succeeds ' +
+            'once it reaches moneyRequired (else money).',
+        },
+        moneyReceivedLate: {
+          ...schemaRef('Money'),
+          description: 'Money received after the payin ended; it never changes the status. Absent when none.',
         },
       },
     },

@@ -72,6 +72,8 @@ export function testPayin(input: {
     customer: input.customer ?? {},
     methodResponse: {},
     externalReference: undefined,
+    receivedMoney: undefined,
+    receivedLateMoney: undefined,
     customerAccountProcess: undefined,
     expireAt: new Date('2030-01-16T09:45:00.000Z'),
     createdAt: now,
