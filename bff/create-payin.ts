@@ -15,9 +15,13 @@ export async function readStatus(payment: Payment) {
   const result = await session.api.getPayin(payment.idPayin);
   if (!result.ok)
     return NextResponse.json({ code: result.problem?.code ?? 'UNAVAILABLE' }, { status: result.status });
-  const { status, processorStatus } = result.data.process;
+  const { status, processorStatus, moneyReceived } = result.data.process;
   return NextResponse.json(
-    { status, ...(processorStatus !== undefined && { processorStatus }) },
+    {
+      status,
+      ...(processorStatus !== undefined && { processorStatus }),
+      ...(moneyReceived && { received: moneyReceived.amount }),
+    },
     { headers: { 'cache-control': 'no-store' } },
   );
 }

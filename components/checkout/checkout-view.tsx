@@ -12,6 +12,7 @@ import { phoneExample } from '@/lib/methods/phone-numbers';
 import { toDecimalString } from '@/lib/money';
 import { CUSTOMER_FIELDS, type CustomerField } from '@/lib/schemas/customer-fields';
 import { PaymentShell } from '../layout/payment-shell';
+import { magicNoteText } from '../sandbox/magic-note';
 import { ErrorScreen } from './error-screen';
 import { OptionPicker } from './option-picker';
 import { OrderSummary } from './order-summary';
@@ -69,6 +70,7 @@ export async function CheckoutView({
   const amount = toDecimalString(params.money);
   const currency = params.money.currency;
   const summary = <OrderSummary merchant={shop} amount={amount} currency={currency} />;
+  const note = await magicNoteText(params.money, merchant.isTest);
   const way = returnHref && (
     <p className="way-back">
       <ReturnLink href={returnHref} merchant={merchant.name} />
@@ -78,7 +80,7 @@ export async function CheckoutView({
   const selection = plan.selection;
   if (!selection || (plan.canChoose && single(query, 'pick') === '1')) {
     return (
-      <PaymentShell isTest={merchant.isTest}>
+      <PaymentShell isTest={merchant.isTest} testNote={note}>
         {summary}
         <OptionPicker
           choices={plan.choices}
@@ -158,7 +160,7 @@ export async function CheckoutView({
   };
 
   return (
-    <PaymentShell isTest={merchant.isTest}>
+    <PaymentShell isTest={merchant.isTest} testNote={note}>
       {summary}
       <section className="card" aria-labelledby="pay-title">
         <h1 id="pay-title">{t('checkout.heading', { merchant: shop })}</h1>

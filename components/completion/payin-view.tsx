@@ -2,6 +2,8 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { PayinResource } from '@/lib/api/responses';
 import { paymentPath } from '@/lib/checkout/session-cookie';
 import { formatMoney } from '@/lib/format/money-format';
+import { parseAmount, type CurrencyCode } from '@/lib/money';
+import { magicNoteText } from '../sandbox/magic-note';
 import { PaymentShell } from '../layout/payment-shell';
 import { StatusIsland } from '../live/status-island';
 import { FinalScreen, outcomeOf } from './final-screen';
@@ -28,15 +30,27 @@ export async function PayinView({
   const [t, locale] = await Promise.all([getTranslations('status.announce'), getLocale()]);
   const response = payin.paymentMethodResponse;
   const { status, isTest } = payin.process;
+  const received = payin.process.moneyReceived;
+  const late = payin.process.moneyReceivedLate;
+  const format = (money: { amount: number; currencyCode: CurrencyCode } | undefined) =>
+    money && formatMoney(locale, money.amount, money.currencyCode);
+  const order = parseAmount(response.money.amount, response.money.currencyCode);
+  const note = await magicNoteText(order.ok ? order.money : undefined, isTest && status === 'PENDING');
   const live = (
     <StatusIsland
       statusUrl={`${paymentPath(merchantCode, response.idPayin)}/bff/payin`}
       active={status === 'PENDING'}
+      received={received?.amount}
       announcements={{ success: t('success'), refused: t('refused'), expired: t('expired') }}
     />
   );
   return (
-    <PaymentShell isTest={isTest} sandboxControls={isTest && status === 'PENDING'} live={live}>
+    <PaymentShell
+      isTest={isTest}
+      sandboxControls={isTest && status === 'PENDING'}
+      testNote={note}
+      live={live}
+    >
       {status === 'PENDING' ? (
         <PendingView
           payin={payin}
@@ -52,6 +66,8 @@ export async function PayinView({
           outcome={outcomeOf(payin.process)}
           merchant={merchant}
           amount={formatMoney(locale, response.money.amount, response.money.currencyCode)}
+          received={format(received)}
+          receivedLate={format(late)}
           returnHref={returnHref}
         />
       )}

@@ -4,6 +4,7 @@ import { isPageError } from '@/lib/checkout/page-errors';
 import { flatQuery, single, toSearch } from '@/lib/checkout/query';
 import { paymentPath } from '@/lib/checkout/session-cookie';
 import { formatDateTime, formatMoney, plainAmount } from '@/lib/format/money-format';
+import { remainingToPay, toDecimalString } from '@/lib/money';
 import { completionKindOf } from '@/lib/methods/completion';
 import { ReturnLink } from '../checkout/return-link';
 import { Countdown } from '../live/countdown';
@@ -65,6 +66,15 @@ export async function PendingView({
     paths: { page: path, back, confirm: `${path}/bff/confirm`, reference: `${path}/bff/reference` },
   };
   const referenceError = single(query, 'referr');
+  const simulation = single(query, 'sim');
+  const simulationError =
+    simulation === undefined
+      ? undefined
+      : simulation === 'EXTERNAL_REFERENCE_REQUIRED' || simulation === 'PAYIN_FINAL'
+        ? simulation
+        : 'FAILED';
+  const received = payin.process.moneyReceived;
+  const remaining = received && remainingToPay(toPayMoney, received);
 
   let screen;
   switch (kind) {
@@ -115,6 +125,15 @@ export async function PendingView({
         template={t('status.expiresIn', { time: '%TIME%' })}
         showBelowSeconds={Math.min(COUNTDOWN_SECONDS, Math.max(60, validitySeconds / 3))}
       />
+      {received && remaining && (
+        <p className="notice" role="status" data-testid="money-received">
+          {t('status.partlyPaid', {
+            received: formatMoney(locale, received.amount, currency),
+            amount: context.toPay,
+            remaining: formatMoney(locale, toDecimalString(remaining), currency),
+          })}
+        </p>
+      )}
       {screen}
       {(kind === 'instructions' || kind === 'qr') && (
         <section className="card">
@@ -134,7 +153,14 @@ export async function PendingView({
       <noscript>
         <meta httpEquiv="refresh" content="10" />
       </noscript>
-      {payin.process.isTest && <SandboxControls action={`${path}/bff/simulate`} back={back} kind={kind} />}
+      {payin.process.isTest && (
+        <SandboxControls
+          action={`${path}/bff/simulate`}
+          back={back}
+          kind={kind}
+          error={simulationError && t(`sandbox.errors.${simulationError}`)}
+        />
+      )}
     </>
   );
 }

@@ -10,6 +10,8 @@ export interface StatusIslandProps {
   statusUrl: string;
   /** Poll while the payment is open; a final payment keeps only the announcement. */
   active: boolean;
+  /** The amount received so far as the page shows it: a change (a short payment) refreshes the page. */
+  received?: number | undefined;
   /** What the live region says when the payment ends, per outcome. */
   announcements: { success: string; refused: string; expired: string };
 }

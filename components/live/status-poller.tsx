@@ -9,12 +9,14 @@ import type { StatusIslandProps } from './status-island';
 interface StatusView {
   status: 'PENDING' | 'SUCCESS' | 'REFUSED';
   processorStatus?: string;
+  received?: number;
 }
 
 /** Polls the payment's status through the BFF every second; when it ends, the page re-renders. */
 function Poller({
   statusUrl,
   announcements,
+  received,
   onFinal,
 }: StatusIslandProps & { onFinal: (message: string) => void }) {
   const router = useRouter();
@@ -31,7 +33,12 @@ function Poller({
   });
 
   useEffect(() => {
-    if (!data || data.status === 'PENDING') return;
+    if (!data) return;
+    // Money arrived without ending the payment (a short payment): the page shows what is left to pay.
+    if (data.status === 'PENDING') {
+      if (data.received !== received) router.refresh();
+      return;
+    }
     onFinal(
       data.status === 'SUCCESS'
         ? announcements.success
@@ -40,7 +47,7 @@ function Poller({
           : announcements.refused,
     );
     router.refresh();
-  }, [data, announcements, onFinal, router]);
+  }, [data, announcements, received, onFinal, router]);
   return null;
 }
 

@@ -9,6 +9,7 @@ import {
   problemSchema,
   type Problem,
 } from './responses';
+import type { SimulatedPayment } from '../sandbox/simulated-payments';
 import { institutionDecisionResponseSchema, institutionSessionSchema } from './sandbox-responses';
 
 export type ApiResult<T> =
@@ -77,7 +78,13 @@ export class PayinApiClient {
     );
   }
 
-  simulate(idPayin: string, body: { status: 'SUCCESS' | 'REFUSED'; processorStatus?: string }) {
+  /** The sandbox's simulate call: a final status, or money arriving (EXACT, SHORT, OVER or an amount). */
+  simulate(
+    idPayin: string,
+    body:
+      | { status: 'SUCCESS' | 'REFUSED'; processorStatus?: string }
+      | { payment: SimulatedPayment | { amount: number } },
+  ) {
     return this.call(
       'POST',
       `/sandbox/payins/${encodeURIComponent(idPayin)}/!simulate`,

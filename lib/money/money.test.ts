@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, CURRENCIES } from './currencies';
-import { MAX_MINOR, parseAmount, toDecimalString, toJsonAmount } from './money';
+import { MAX_MINOR, parseAmount, remainingToPay, toDecimalString, toJsonAmount } from './money';
 
 describe('parseAmount', () => {
   it('turns decimal numbers into exact minor units', () => {
@@ -56,5 +56,25 @@ describe('toDecimalString', () => {
     expect(toDecimalString({ currency: 'THB', minor: 5n })).toBe('0.05');
     expect(toDecimalString({ currency: 'JPY', minor: 1200n })).toBe('1200');
     expect(toDecimalString({ currency: 'USDC', minor: 1n })).toBe('0.000001');
+  });
+});
+
+describe('remainingToPay', () => {
+  it('is what is still missing after a short payment, exactly, and nothing once paid', () => {
+    expect(
+      remainingToPay({ amount: 1500.5, currencyCode: 'THB' }, { amount: 1350.45, currencyCode: 'THB' }),
+    ).toEqual({
+      currency: 'THB',
+      minor: 15005n,
+    });
+    expect(
+      remainingToPay({ amount: 100, currencyCode: 'THB' }, { amount: 110, currencyCode: 'THB' }),
+    ).toBeUndefined();
+    expect(
+      remainingToPay({ amount: 0.3, currencyCode: 'USDT' }, { amount: 0.1, currencyCode: 'USDT' }),
+    ).toEqual({
+      currency: 'USDT',
+      minor: 200000n,
+    });
   });
 });

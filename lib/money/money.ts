@@ -94,3 +94,18 @@ export function describeAmountProblem(problem: AmountProblem, currency: Currency
       return 'Amount is too large.';
   }
 }
+
+/**
+ * What is still to pay of an API amount after an API amount was received (both in one currency),
+ * or undefined when nothing is (or the amounts cannot be read).
+ */
+export function remainingToPay(
+  due: { amount: number; currencyCode: CurrencyCode },
+  received: { amount: number; currencyCode: CurrencyCode },
+): Money | undefined {
+  const total = parseAmount(due.amount, due.currencyCode);
+  const paid = parseAmount(received.amount, received.currencyCode);
+  if (!total.ok || !paid.ok || paid.money.currency !== total.money.currency) return undefined;
+  const minor = total.money.minor - paid.money.minor;
+  return minor > 0n ? moneyOf(total.money.currency, minor) : undefined;
+}

@@ -87,7 +87,7 @@ test('a refused payment updates live and offers the way back', async ({ page }) 
 
 test('the sandbox controls end a payment as expired', async ({ page }) => {
   await payWith(page, { method: 'OFFLINE', amount: '99', currency: 'THB' });
-  await page.getByTestId('simulate-expiry').click();
+  await page.getByTestId('simulate-expire').click();
   await expect(page.getByRole('heading', { name: 'Payment expired' })).toBeVisible();
   await expectAccessible(page);
 });
@@ -161,8 +161,9 @@ test('push: approve on the phone, with the live waiting state', async ({ page })
   await expect(page.getByRole('heading', { name: 'Approve on your phone' })).toBeVisible();
   await expect(page.getByText(/\+254\*+5678/)).toBeVisible();
   await expectAccessible(page);
-  await expect(page.getByTestId('simulate-success')).toHaveText("Approve on the customer's phone");
-  await page.getByTestId('simulate-success').click();
+  await expect(page.getByTestId('simulate-approve')).toHaveText('Approve');
+  await expect(page.getByTestId('simulate-short')).toHaveCount(0);
+  await page.getByTestId('simulate-approve').click();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   const read = await api<{ process: { status: string } }>('GET', `/payins/${checkout.idPayin}`, {
     token: await merchantToken(),
@@ -194,7 +195,7 @@ test('external reference (P2A_V2): the 12-digit UTR is checked, then recorded', 
     { token: await merchantToken() },
   );
   expect(read.body.paymentMethodResponse.externalReference).toEqual({ reference: '412345678901' });
-  await page.getByTestId('simulate-success').click();
+  await page.getByTestId('simulate-pay').click();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
 });
 
@@ -217,5 +218,5 @@ test('live payments show no test banner and no sandbox controls', async ({ page 
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Transfer the amount' })).toBeVisible();
   await expect(page.getByTestId('test-banner')).toHaveCount(0);
-  await expect(page.getByTestId('simulate-success')).toHaveCount(0);
+  await expect(page.getByTestId('sandbox-controls')).toHaveCount(0);
 });
