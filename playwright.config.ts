@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 const port = process.env.E2E_PORT ?? '3300';
+// The README's integration example (tests/e2e/integration-example.spec.ts) runs against this instance.
+process.env.PAYIN_URL ??= `http://127.0.0.1:${port}`;
+process.env.MERCHANT_CODE ??= 'e2e-shop';
+process.env.MERCHANT_SECRET ??= 'sk_test_e2e_0123456789abcdefghijklmnop';
 // Debian's Chromium; Playwright's own browser download is not available here (and not needed).
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? '/usr/bin/chromium';
 
