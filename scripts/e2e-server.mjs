@@ -42,6 +42,9 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     MERCHANTS_FILE: 'tests/e2e/support/merchants.json',
     CALLBACK_ALLOWLIST: '127.0.0.1,localhost',
+    // A payment page closes this long after its payment ended (1 h in production): short enough to
+    // see it close in a test, long enough for every test that reads a result.
+    CUSTOMER_SESSION_GRACE_SECS: '20',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },
 });

@@ -64,7 +64,7 @@ const envSchema = z.object({
   TOKEN_MAX_VALIDITY_SECS: z.coerce.number().int().min(60).max(604800).default(86400),
   /** Customer sessions of the hosted page: time to start paying after arrival, and life after the payin ends. */
   CHECKOUT_WINDOW_SECS: z.coerce.number().int().min(1).max(86400).default(3600),
-  CUSTOMER_SESSION_GRACE_SECS: z.coerce.number().int().min(60).max(86400).default(3600),
+  CUSTOMER_SESSION_GRACE_SECS: z.coerce.number().int().min(1).max(86400).default(3600),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Must be a redis:// URL.' }).optional(),
   /**
    * How instances on one PostgreSQL share rate limits (without REDIS_URL): "periodic" decides in

@@ -191,6 +191,25 @@ test.describe('every screen has a way back to the merchant', () => {
     expect(returnedTo(page).query).toMatchObject({ idPayin: checkout.idPayin, status: 'NOT_CREATED' });
   });
 
+  test('a page whose payment ended a while ago has closed, with the way back', async ({ page }) => {
+    await shopAnswers(page);
+    const checkout = await redirectUrl({ params: { paymentMethodCode: 'OFFLINE' } });
+    await page.goto(checkout.url);
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByRole('heading', { name: 'Transfer the amount' })).toBeVisible();
+    expect((await simulate(checkout.idPayin, 'SUCCESS')).status).toBe(200);
+    await expect(page.getByTestId('payment-result')).toBeVisible();
+    // The test server closes pages 20 s after their payment ended (CUSTOMER_SESSION_GRACE_SECS).
+    await page.waitForTimeout(21_000);
+    await page.reload();
+    await expect(page.getByTestId('payment-error')).toHaveAttribute('data-error', 'sessionEnded');
+    await expectAccessible(page);
+    await page.getByTestId('return-to-merchant').click();
+    await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
+    // The status can no longer be read with the closed session: only the order comes back.
+    expect(returnedTo(page).query).toEqual({ order: checkout.idPayin, idPayin: checkout.idPayin });
+  });
+
   test('a money-limited token for another amount is caught on arrival, with the way back', async ({
     page,
   }) => {
