@@ -8,24 +8,6 @@ import { backToPage, wantsJson } from './requests';
 
 type Payment = { merchantCode: string; idPayin: string };
 
-/** The payment's status for the live screen (and what was received so far, which changes the screen too). */
-export async function readStatus(payment: Payment) {
-  const session = await customerSession();
-  if (!session) return NextResponse.json({ code: 'SESSION_MISSING' }, { status: 401 });
-  const result = await session.api.getPayin(payment.idPayin);
-  if (!result.ok)
-    return NextResponse.json({ code: result.problem?.code ?? 'UNAVAILABLE' }, { status: result.status });
-  const { status, processorStatus, moneyReceived } = result.data.process;
-  return NextResponse.json(
-    {
-      status,
-      ...(processorStatus !== undefined && { processorStatus }),
-      ...(moneyReceived && { received: moneyReceived.amount }),
-    },
-    { headers: { 'cache-control': 'no-store' } },
-  );
-}
-
 /**
  * Creates the payin from the pay form (JSON from the enhanced form, or a plain post), through the
  * public API with the customer's session. A refusal comes back in the customer's words: the fields

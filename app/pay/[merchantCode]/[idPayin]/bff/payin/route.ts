@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { createPayin, readStatus } from '@/bff/create-payin';
+import { createPayin } from '@/bff/create-payin';
+import { readStatus } from '@/bff/payin-status';
 import { isSameOrigin, paymentOf, readFields, type PaymentRoute } from '@/bff/requests';
 
 /** GET: the payment's status for the live screen. */
