@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
 import { LONGEST_VALIDITY_MS } from '../methods';
 import { isFinal, type PayinService, type UrlPolicy } from '../payins';
-import { escapePattern, type TokenGrant, type TokenService } from '../tokens';
+import { escapePattern, payinFlowOperations, type TokenGrant, type TokenService } from '../tokens';
 
 export interface CustomerSessionSettings {
   /** How long after opening a session the payin may still be created, when the merchant's token ends sooner. */
@@ -25,21 +25,6 @@ export interface CustomerSession {
   /** The hard end of the session; it ends sooner once its payin is final (plus the grace). */
   expiresAt: Date;
   operations: string[];
-}
-
-/**
- * What a customer's page may do with its payin, when the merchant's token allowed it: the
- * specification's payin flow (Authentication 6) and, in the sandbox, driving the outcome.
- */
-function flowOperations(idPayin: string): { method: string; path: string }[] {
-  return [
-    { method: 'POST', path: '/payins/!availablePaymentOptions' },
-    { method: 'GET', path: '/merchant-info' },
-    { method: 'POST', path: `/payins/${idPayin}` },
-    { method: 'GET', path: `/payins/${idPayin}` },
-    { method: 'POST', path: `/payins/${idPayin}/!setExternalReference` },
-    { method: 'POST', path: `/sandbox/payins/${idPayin}/!simulate` },
-  ];
 }
 
 /**
@@ -79,7 +64,10 @@ export class CustomerSessionService {
     if (grant.session) {
       throw new AppError('OPERATION_NOT_PERMITTED', 'This token is already a customer session.');
     }
-    const operations = flowOperations(idPayin).filter(({ method, path }) => grant.allows(method, path));
+    // The payin flow's operations the token allowed (simulate too: the API refuses it for live payins).
+    const operations = payinFlowOperations(idPayin, true).filter(({ method, path }) =>
+      grant.allows(method, path),
+    );
     if (!operations.some(({ method, path }) => method === 'GET' && path === `/payins/${idPayin}`)) {
       throw new AppError(
         'OPERATION_NOT_PERMITTED',

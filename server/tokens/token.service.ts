@@ -48,22 +48,31 @@ export interface IssueTokenInput {
 }
 
 /**
- * Operations granted by an action (specification: PAYIN_CREATE, PAYIN_INFO), confined to one payin.
- * PAYIN_CREATE also grants what the customer needs to finish the payment it creates: passing the
- * external reference, reading the channel name, and in the sandbox driving the outcome
+ * What a customer's page does with one payin (specification, Authentication 6): the options,
+ * creating and reading the payin, passing the external reference, the channel name and, in the
+ * sandbox, driving the outcome. As method and literal path, in this order.
+ */
+export function payinFlowOperations(idPayin: string, sandbox: boolean): { method: string; path: string }[] {
+  return [
+    { method: 'POST', path: '/payins/!availablePaymentOptions' },
+    { method: 'POST', path: `/payins/${idPayin}` },
+    { method: 'GET', path: `/payins/${idPayin}` },
+    { method: 'POST', path: `/payins/${idPayin}/!setExternalReference` },
+    { method: 'GET', path: '/merchant-info' },
+    ...(sandbox ? [{ method: 'POST', path: `/sandbox/payins/${idPayin}/!simulate` }] : []),
+  ];
+}
+
+/**
+ * Operations granted by an action (specification, PAYIN_CREATE, PAYIN_INFO), confined to one payin.
+ * PAYIN_CREATE grants the whole payin flow: what the customer needs to finish the payment it creates
  * (docs/decisions/008-token-actions.md).
  */
 export function operationsForAction(action: TokenAction, idPayment: string, sandbox: boolean): string[] {
-  const id = escapePattern(idPayment);
-  if (action === 'PAYIN_INFO') return [`GET /payins/${id}`];
-  return [
-    'POST /payins/!availablePaymentOptions',
-    `POST /payins/${id}`,
-    `GET /payins/${id}`,
-    `POST /payins/${id}/!setExternalReference`,
-    'GET /merchant-info',
-    ...(sandbox ? [`POST /sandbox/payins/${id}/!simulate`] : []),
-  ];
+  if (action === 'PAYIN_INFO') return [`GET /payins/${escapePattern(idPayment)}`];
+  return payinFlowOperations(idPayment, sandbox).map(
+    ({ method, path }) => `${method} ${escapePattern(path)}`,
+  );
 }
 
 const GRANT_CACHE_LIMIT = 10_000;

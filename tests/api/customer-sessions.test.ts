@@ -73,10 +73,10 @@ describe('POST /payins/{idPayin}/!customerSession', () => {
     const opened = await openSession(byAction.token, id);
     expect(opened.body.operations).toEqual([
       'POST /payins/!availablePaymentOptions',
-      'GET /merchant-info',
       `POST /payins/${id.replace(/[.+]/g, '\\$&')}`,
       `GET /payins/${id.replace(/[.+]/g, '\\$&')}`,
       `POST /payins/${id.replace(/[.+]/g, '\\$&')}/!setExternalReference`,
+      'GET /merchant-info',
       `POST /sandbox/payins/${id.replace(/[.+]/g, '\\$&')}/!simulate`,
     ]);
 
