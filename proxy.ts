@@ -70,6 +70,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   requestHeaders.set('content-security-policy', csp);
   // The language switcher is a GET form: it re-submits the page's own query (see LocaleSwitcher).
   requestHeaders.set('x-page-query', url.search);
+  // The console sends a signed-out visitor to sign in and back to this page.
+  requestHeaders.set('x-page-path', url.pathname);
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
 }
 

@@ -38,6 +38,17 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   zu: 'isiZulu',
 };
 
+/**
+ * The languages the merchant console is translated into; in the others it speaks English
+ * (docs/decisions/026-merchant-console.md).
+ */
+export const CONSOLE_LOCALES = ['en', 'th', 'vi', 'id', 'zh-CN'] as const satisfies readonly Locale[];
+export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
+
+export function consoleLocaleOf(locale: string): ConsoleLocale {
+  return (CONSOLE_LOCALES as readonly string[]).includes(locale) ? (locale as ConsoleLocale) : 'en';
+}
+
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,14 +1,21 @@
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
-import { isLocale, LOCALE_COOKIE, negotiateLocale } from './locales';
+import { consoleLocaleOf, isLocale, LOCALE_COOKIE, negotiateLocale } from './locales';
 
-/** The visitor's language: the switcher's cookie, else Accept-Language. */
+/** The visitor's language: the switcher's cookie, else Accept-Language. The console's messages are the `console` namespace. */
 export default getRequestConfig(async () => {
   const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
   const locale = isLocale(chosen) ? chosen : negotiateLocale((await headers()).get('accept-language'));
+  const [own, consoleMessages] = await Promise.all([
+    import(`../messages/${locale}.json`) as Promise<{ default: Record<string, unknown> }>,
+    // The console's messages: in its languages, else English (never a missing key).
+    import(`../messages/console/${consoleLocaleOf(locale)}.json`) as Promise<{
+      default: Record<string, unknown>;
+    }>,
+  ]);
   return {
     locale,
-    messages: ((await import(`../messages/${locale}.json`)) as { default: Record<string, unknown> }).default,
+    messages: { ...own.default, console: consoleMessages.default },
     timeZone: 'UTC',
   };
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createFrontDoor } from './http/front-door';
-import { registerInProcessApi } from './http/in-process';
+import { registerConsoleSessionKey, registerInProcessApi } from './http/in-process';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
 
@@ -58,7 +58,10 @@ async function main(): Promise<void> {
   const runtime = await createRuntime(config, { logger });
 
   // The hosted app calls this process's own API in-process unless PAYIN_API_URL names another.
-  if (config.SERVE_WEB) registerInProcessApi(runtime.api);
+  if (config.SERVE_WEB) {
+    registerInProcessApi(runtime.api);
+    registerConsoleSessionKey(runtime.consoleSessionKey);
+  }
   const web = config.SERVE_WEB ? await startWeb(config) : undefined;
   const door = createFrontDoor({
     logger,

@@ -35,6 +35,8 @@ export interface Runtime {
   api: Hono<ApiEnv>;
   /** Background work (callback dispatcher, expiry sweeper); main starts it unless BACKGROUND_WORKERS=false. */
   workers: readonly BackgroundWorker[];
+  /** Seals the merchant console's session cookies (bff/console/session.ts), shared by every instance. */
+  consoleSessionKey: Buffer;
   /** Set when no MERCHANTS_FILE was given: the demo merchant's fresh credentials. */
   demoCredentials: { merchantCode: string; secret: string } | undefined;
   close(): Promise<void>;
@@ -83,6 +85,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     await migrateToLatest(database.db);
     const signingKey = await loadServerSecret(database.db, 'token-signing-key', config.TOKEN_SIGNING_KEY);
     const pepper = await loadServerSecret(database.db, 'secret-pepper', config.SECRET_PEPPER);
+    const consoleSessionKey = await loadServerSecret(database.db, 'console-session-key', undefined);
 
     let demoCredentials: Runtime['demoCredentials'];
     if (config.MERCHANTS_FILE) {
@@ -173,6 +176,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       deps,
       api,
       workers,
+      consoleSessionKey,
       demoCredentials,
       close: async () => {
         await Promise.all(workers.map((worker) => worker.stop()));

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Hono } from 'hono';
 import { IN_PROCESS_API } from '@/lib/api/payin-client';
+import { CONSOLE_SESSION_KEY } from '@/lib/console/session-key';
 import type { ApiEnv } from './context';
 
 /** What an in-process call carries instead of a connection (server/http/request-info.ts). */
@@ -19,4 +20,12 @@ export function registerInProcessApi(api: Hono<ApiEnv>): void {
   const bindings: InProcessBindings = { inProcess: true };
   (globalThis as Record<symbol, unknown>)[IN_PROCESS_API] = (request: Request) =>
     Promise.resolve(api.fetch(request, bindings));
+}
+
+/**
+ * Hands the merchant console the key that seals its session cookies (kept in the database, so every
+ * instance and every restart agrees), through a global like the API above.
+ */
+export function registerConsoleSessionKey(key: Buffer): void {
+  (globalThis as Record<symbol, unknown>)[CONSOLE_SESSION_KEY] = key;
 }

@@ -1,0 +1,45 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { requireSignedIn } from '@/bff/console/pages';
+import { LocaleSwitcher } from '@/components/layout/locale-switcher';
+import { ConsoleNav } from '@/components/console/console-nav';
+
+/** Every signed-in console page: who is signed in (test or live), the sections, sign-out. */
+export default async function WorkspaceLayout({ children }: { children: ReactNode }) {
+  const [{ session }, t] = await Promise.all([requireSignedIn(), getTranslations('console')]);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <header className="console-top">
+        <div className="console-top-row">
+          <span className="console-brand">{t('brand')}</span>
+          <span className="console-merchant" data-testid="console-merchant">
+            <span>{session.channelName}</span> <code className="console-muted">{session.merchantCode}</code>{' '}
+            <span className={`console-mode ${session.isTest ? 'test' : 'live'}`} data-testid="console-mode">
+              {session.isTest ? t('mode.test') : t('mode.live')}
+            </span>
+          </span>
+          <div className="console-top-actions">
+            <LocaleSwitcher />
+            <form method="post" action="/console/bff/sign-out">
+              <button type="submit" className="console-button">
+                {t('signOut')}
+              </button>
+            </form>
+          </div>
+        </div>
+        <ConsoleNav isTest={session.isTest} />
+      </header>
+      {!session.isTest && (
+        <p className="console-note console-live-note" role="note">
+          {t('liveReadOnly')}
+        </p>
+      )}
+      <main id="main" className="console-main">
+        {children}
+      </main>
+    </>
+  );
+}

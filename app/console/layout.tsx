@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getMessages } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { consoleLocaleOf } from '@/i18n/locales';
+import { QueryProvider } from '@/components/live/query-provider';
+import './console.css';
+
+export const metadata: Metadata = { title: 'Merchant console' };
+
+/**
+ * The merchant console: its own messages (the `console` namespace, English where it is not
+ * translated, marked as such for screen readers), react-query for its live views.
+ */
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  return (
+    <div className="console" lang={consoleLocaleOf(locale)}>
+      <NextIntlClientProvider
+        locale={locale}
+        messages={{ console: (messages as Record<string, unknown>).console as Record<string, string> }}
+        timeZone="UTC"
+      >
+        <QueryProvider>{children}</QueryProvider>
+      </NextIntlClientProvider>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { getTranslations } from 'next-intl/server';
+import { isSignInError } from '@/lib/console/sign-in';
+import { LocaleSwitcher } from '@/components/layout/locale-switcher';
+
+interface SignInPageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** Sign-in with the merchant code and secret: a plain form, posted to the console's BFF. */
+export default async function SignInPage({ searchParams }: SignInPageProps) {
+  const [query, t] = await Promise.all([searchParams, getTranslations('console')]);
+  const error = single(query.e);
+  const next = single(query.next);
+  const retry = single(query.retry);
+  const notice = isSignInError(error) ? error : undefined;
+  return (
+    <div className="console-auth">
+      <header className="console-auth-top">
+        <span className="console-brand">{t('brand')}</span>
+        <LocaleSwitcher />
+      </header>
+      <main id="main" className="console-card console-signin">
+        <h1>{t('signIn.title')}</h1>
+        <p className="console-muted">{t('signIn.lead')}</p>
+        {notice && (
+          <p
+            className={notice === 'signedOut' ? 'console-note' : 'console-alert'}
+            role={notice === 'signedOut' ? 'status' : 'alert'}
+            data-testid="sign-in-notice"
+          >
+            {notice === 'locked'
+              ? t('signIn.errors.locked', { seconds: Number(retry ?? 60) })
+              : t(`signIn.errors.${notice}`)}
+          </p>
+        )}
+        <form method="post" action="/console/bff/sign-in" className="console-form">
+          {next && <input type="hidden" name="next" value={next} />}
+          <label htmlFor="merchantCode">{t('signIn.merchantCode')}</label>
+          <input
+            id="merchantCode"
+            name="merchantCode"
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={64}
+          />
+          <label htmlFor="secret">{t('signIn.secret')}</label>
+          <input
+            id="secret"
+            name="secret"
+            type="password"
+            required
+            autoComplete="current-password"
+            maxLength={512}
+          />
+          <p className="console-hint">{t('signIn.secretHint')}</p>
+          <button type="submit" className="console-button primary">
+            {t('signIn.submit')}
+          </button>
+        </form>
+      </main>
+    </div>
+  );
+}
