@@ -1,0 +1,101 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { requireSignedIn } from '@/bff/console/pages';
+import { parsePaymentFilters, paymentListQuery, paymentsPageQuery } from '@/lib/console/payment-filters';
+import { METHOD_CODES } from '@/lib/methods/catalogue';
+import { CURRENCY_CODES } from '@/lib/money/currencies';
+import { PAYIN_STATUSES } from '@/lib/payins/statuses';
+import { PaymentsTable } from '@/components/console/payments/payments-table';
+import type { PayinPage } from '@/components/console/payments/types';
+
+interface PaymentsPageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** The merchant's payments: filters in the URL (a plain GET form), the list live on its first page. */
+export default async function PaymentsPage({ searchParams }: PaymentsPageProps) {
+  const [{ api }, query, t] = await Promise.all([
+    requireSignedIn(),
+    searchParams,
+    getTranslations('console'),
+  ]);
+  const filters = parsePaymentFilters(query);
+  const apiQuery = paymentListQuery(filters);
+  const reply = await api.call('GET', `/payins?${apiQuery}`);
+  const { cursor, ...withoutCursor } = filters;
+  const detail = (reply.body as { detail?: string } | undefined)?.detail;
+  return (
+    <>
+      <h1>{t('payments.title')}</h1>
+      <form method="get" className="console-filters" aria-label={t('payments.filters')}>
+        <label>
+          {t('payments.columns.status')}
+          <select name="status" defaultValue={filters.status ?? ''}>
+            <option value="">{t('payments.any')}</option>
+            {PAYIN_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('payments.columns.method')}
+          <select name="paymentMethodCode" defaultValue={filters.paymentMethodCode ?? ''}>
+            <option value="">{t('payments.any')}</option>
+            {METHOD_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('payments.currency')}
+          <select name="currencyCode" defaultValue={filters.currencyCode ?? ''}>
+            <option value="">{t('payments.any')}</option>
+            {CURRENCY_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('payments.createdFrom')}
+          <input type="date" name="createdFrom" defaultValue={filters.createdFrom ?? ''} />
+        </label>
+        <label>
+          {t('payments.createdTo')}
+          <input type="date" name="createdTo" defaultValue={filters.createdTo ?? ''} />
+        </label>
+        <label>
+          {t('payments.mode')}
+          <select name="isTest" defaultValue={filters.isTest === undefined ? '' : String(filters.isTest)}>
+            <option value="">{t('payments.any')}</option>
+            <option value="true">{t('mode.test')}</option>
+            <option value="false">{t('mode.live')}</option>
+          </select>
+        </label>
+        <button type="submit" className="console-button primary">
+          {t('payments.apply')}
+        </button>
+        <Link className="console-button" href="/console/payments">
+          {t('payments.clear')}
+        </Link>
+      </form>
+      {reply.status === 200 ? (
+        <PaymentsTable
+          initial={reply.body as PayinPage}
+          apiQuery={apiQuery}
+          pageQuery={paymentsPageQuery(withoutCursor)}
+          live={cursor === undefined}
+        />
+      ) : (
+        <p className="console-alert" role="alert">
+          {t('common.error', { detail: detail ?? `HTTP ${reply.status}` })}
+        </p>
+      )}
+    </>
+  );
+}

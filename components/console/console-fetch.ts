@@ -1,0 +1,60 @@
+/** A problem+json answer from the console's BFF (the API's, or the console's own). */
+export interface ConsoleProblem {
+  code?: string;
+  detail?: string;
+  errors?: { field: string; message: string }[];
+}
+
+export class ConsoleRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: ConsoleProblem | undefined,
+  ) {
+    super(problem?.detail ?? `HTTP ${status}`);
+  }
+}
+
+/**
+ * The public API through the console's BFF (`/console/bff/api/...`). A session that ended sends
+ * the merchant to sign in, then back to this page.
+ */
+export async function consoleFetch<T>(
+  apiPath: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown; base?: string } = {},
+): Promise<T> {
+  const method = init.method ?? 'GET';
+  const response = await fetch(`${init.base ?? '/console/bff/api'}${apiPath}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(method === 'POST' && { 'content-type': 'application/json' }),
+    },
+    body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
+    cache: 'no-store',
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return body as T;
+  const problem = body as ConsoleProblem | undefined;
+  if (response.status === 401 && problem?.code === 'CONSOLE_SIGNED_OUT') {
+    const next = `${window.location.pathname}${window.location.search}`;
+    // A full navigation: the sign-in page is a server form outside the signed-in layout.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    window.location.assign(`/console/sign-in?${new URLSearchParams({ e: 'expired', next }).toString()}`);
+  }
+  throw new ConsoleRequestError(response.status, problem);
+}
+
+/** Formats an instant for the console: the merchant's language, always in UTC (same on server and client). */
+export function formatInstant(locale: string, iso: string | undefined | null): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}

@@ -1,0 +1,115 @@
+'use client';
+
+import Link from 'next/link';
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatMoney } from '@/lib/format/money-format';
+import { consoleFetch, formatInstant } from '../console-fetch';
+import { StatusBadge } from '../status-badge';
+import type { PayinPage } from './types';
+
+/**
+ * The payments list, live: the first page asks again every few seconds, so a payment made on a
+ * phone shows up and turns green here without a reload. Older pages stay still.
+ */
+export function PaymentsTable({
+  initial,
+  apiQuery,
+  pageQuery,
+  live,
+}: {
+  initial: PayinPage;
+  /** GET /payins query for this page. */
+  apiQuery: string;
+  /** This console page's query without the cursor (filters), for the pager links. */
+  pageQuery: string;
+  live: boolean;
+}) {
+  const t = useTranslations('console.payments');
+  const status = useTranslations('console.status');
+  const locale = useLocale();
+  const { data, error } = useQuery({
+    queryKey: ['payins', apiQuery],
+    queryFn: () => consoleFetch<PayinPage>(`/payins?${apiQuery}`),
+    initialData: initial,
+    refetchInterval: live ? 3000 : false,
+  });
+  const withCursor = (cursor: string) => {
+    const query = new URLSearchParams(pageQuery);
+    query.set('cursor', cursor);
+    return `/console/payments?${query.toString()}`;
+  };
+  return (
+    <>
+      {error && (
+        <p className="console-alert" role="alert">
+          {t('refreshFailed', { detail: error.message })}
+        </p>
+      )}
+      {data.data.length === 0 ? (
+        <p className="console-card" data-testid="payments-empty">
+          {t('empty')}
+        </p>
+      ) : (
+        <div className="console-table-wrap">
+          <table className="console-table" data-testid="payments-table">
+            <caption className="visually-hidden">{t('caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.idPayin')}</th>
+                <th scope="col">{t('columns.created')}</th>
+                <th scope="col">{t('columns.method')}</th>
+                <th scope="col" className="amount">
+                  {t('columns.amount')}
+                </th>
+                <th scope="col">{t('columns.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((payin) => {
+                const money = payin.paymentRequested.money;
+                const operator = payin.paymentMethodResponse.paymentOperator as { code?: string } | undefined;
+                return (
+                  <tr key={payin.idPayin} data-testid="payment-row" data-id-payin={payin.idPayin}>
+                    <td>
+                      <Link href={`/console/payments/${encodeURIComponent(payin.idPayin)}`}>
+                        {payin.idPayin}
+                      </Link>
+                      {payin.process.isTest && <span className="console-muted"> · {t('test')}</span>}
+                    </td>
+                    <td>{formatInstant(locale, payin.process.createdAt)}</td>
+                    <td>
+                      <code>{String(payin.paymentMethodResponse.paymentMethodCode)}</code>
+                      {operator?.code && <span className="console-muted"> · {operator.code}</span>}
+                    </td>
+                    <td className="amount">{formatMoney(locale, money.amount, money.currencyCode)}</td>
+                    <td>
+                      <StatusBadge
+                        status={payin.process.status}
+                        label={status(payin.process.status)}
+                        processorStatus={payin.process.processorStatus}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="console-pager" aria-label={t('pages')}>
+        {!live ? (
+          <Link href={`/console/payments${pageQuery ? `?${pageQuery}` : ''}`}>{t('newest')}</Link>
+        ) : (
+          <span />
+        )}
+        {data.nextCursor ? <Link href={withCursor(data.nextCursor)}>{t('older')}</Link> : <span />}
+      </nav>
+      {live && (
+        <p className="console-hint" aria-live="off">
+          {t('liveHint')}
+        </p>
+      )}
+    </>
+  );
+}

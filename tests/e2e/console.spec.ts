@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { signIn } from './support/console';
+import { api, customerToken, merchantToken, newOrderId, redirectUrl } from './support/payments';
+
+/** A test payin created by the merchant's server (OFFLINE THB), open. */
+async function createPayin(amount = 250): Promise<string> {
+  const idPayin = newOrderId();
+  const token = await customerToken('e2e-shop', idPayin);
+  const created = await api('POST', `/payins/${idPayin}`, {
+    token,
+    body: {
+      paymentRequested: { money: { amount, currencyCode: 'THB' } },
+      paymentMethod: { paymentMethodCode: 'OFFLINE' },
+      callbackUrl: 'http://127.0.0.1:9/callbacks',
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  expect(created.status).toBe(201);
+  return idPayin;
+}
+
+test.describe('console sign-in', () => {
+  test('a wrong secret is refused, the right one signs in with an HttpOnly cookie, sign-out ends it', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/console/payments');
+    await expect(page).toHaveURL(/\/console\/sign-in\?next=%2Fconsole%2Fpayments/);
+    await page.getByLabel('Merchant code').fill('e2e-shop');
+    await page.getByLabel('Secret').fill('not-the-secret');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('sign-in-notice')).toContainText('not right');
+    await expectAccessible(page);
+
+    await signIn(page, 'e2e-shop', '/console/payments');
+    await expect(page).toHaveURL(/\/console\/payments$/);
+    await expect(page.getByTestId('console-mode')).toHaveText('Test');
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'console_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/console' });
+    expect(cookie?.value).not.toContain('sk_test');
+    expect(await page.evaluate(() => document.cookie)).not.toContain('console_session');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByTestId('sign-in-notice')).toHaveText('You signed out.');
+    await page.goto('/console/payments');
+    await expect(page).toHaveURL(/\/console\/sign-in/);
+  });
+
+  test('the proxy refuses calls without a session and calls the console does not offer', async ({
+    page,
+    request,
+  }) => {
+    const signedOut = await request.get('/console/bff/api/payins');
+    expect(signedOut.status()).toBe(401);
+    await signIn(page);
+    const refused = await page.request.get('/console/bff/api/sandbox/institution/x');
+    expect(refused.status()).toBe(404);
+  });
+});
+
+test('a payment made on the hosted page turns to success in the list, live', async ({ page, browser }) => {
+  await signIn(page);
+  const checkout = await redirectUrl({ amount: '321.00', params: { paymentMethodCode: 'OFFLINE' } });
+  await page.goto('/console/payments');
+  const customer = await browser.newPage();
+  await customer.goto(checkout.url);
+  await customer.getByTestId('pay-button').click();
+  const row = page.locator(`[data-testid="payment-row"][data-id-payin="${checkout.idPayin}"]`);
+  await expect(row.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING', {
+    timeout: 15_000,
+  });
+  await customer.getByTestId('simulate-pay').click();
+  await expect(row.getByTestId('payin-status')).toHaveAttribute('data-status', 'SUCCESS', {
+    timeout: 15_000,
+  });
+  await expectAccessible(page);
+  await customer.close();
+});
+
+test('payment detail: simulate a short payment, then cancel', async ({ page }) => {
+  const idPayin = await createPayin(400);
+  await signIn(page);
+  await page.goto(`/console/payments/${idPayin}`);
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
+  await expectAccessible(page);
+  await page.getByTestId('console-short').click();
+  await expect(page.getByTestId('money-received')).not.toHaveText('—');
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
+  await page.getByTestId('console-cancel').click();
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'REFUSED');
+  await expect(page.getByText('CANCELLED').first()).toBeVisible();
+  await expect(page.getByTestId('payin-json')).toContainText('"processorStatus": "CANCELLED"');
+  // Final now: only a late payment is left to simulate.
+  await expect(page.getByTestId('console-cancel')).toHaveCount(0);
+});
+
+test('the list filters by status and pages stay in the URL', async ({ page }) => {
+  const open = await createPayin(111);
+  const done = await createPayin(112);
+  const token = await merchantToken();
+  expect(
+    (await api('POST', `/sandbox/payins/${done}/!simulate`, { token, body: { status: 'SUCCESS' } })).status,
+  ).toBe(200);
+  await signIn(page);
+  await page.goto('/console/payments?status=SUCCESS');
+  await expect(page.locator(`[data-id-payin="${done}"]`)).toBeVisible();
+  await expect(page.locator(`[data-id-payin="${open}"]`)).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('PENDING');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/status=PENDING/);
+  await expect(page.locator(`[data-id-payin="${open}"]`)).toBeVisible();
+});
+
+test('a live merchant sees read-only views: no scenarios, no simulate or cancel', async ({ page }) => {
+  await signIn(page, 'e2e-live');
+  await expect(page.getByTestId('console-mode')).toHaveText('Live');
+  await expect(page.getByRole('link', { name: 'Scenarios' })).toHaveCount(0);
+  const idPayin = newOrderId();
+  const token = await customerToken('e2e-live', idPayin);
+  const created = await api('POST', `/payins/${idPayin}`, {
+    token,
+    body: {
+      paymentRequested: { money: { amount: 100, currencyCode: 'THB' } },
+      paymentMethod: { paymentMethodCode: 'OFFLINE' },
+      callbackUrl: 'https://shop.example/callbacks',
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  expect(created.status).toBe(201);
+  await page.goto(`/console/payments/${idPayin}`);
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
+  await expect(page.getByTestId('console-cancel')).toHaveCount(0);
+  const refused = await page.request.post(`/console/bff/api/payins/${idPayin}/!cancel`, {
+    data: {},
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(403);
+  await expectAccessible(page);
+});
