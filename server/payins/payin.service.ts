@@ -215,6 +215,16 @@ export class PayinService {
     );
   }
 
+  /**
+   * Cancels the merchant's open payin (POST /payins/{idPayin}/!cancel): REFUSED with processorStatus
+   * CANCELLED, through the state machine, compare-and-set and callback outbox like every status
+   * change. 404 when unknown, 409 PAYIN_FINAL once final (a concurrent success wins or loses whole).
+   * Money received so far stays recorded; its unique amount is free again (docs/decisions/024).
+   */
+  async cancel(merchant: Merchant, idPayin: string): Promise<Payin> {
+    return this.transition(await this.get(merchant, idPayin), 'cancel');
+  }
+
   /** Expires an open payin: REFUSED with EXPIRED, or UNDERPAID when part of the amount was received. */
   async expire(payin: Payin, options: ChangeOptions = {}): Promise<Payin> {
     return this.change(payin, options, commitExpiry);

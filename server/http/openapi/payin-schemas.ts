@@ -551,7 +551,8 @@ export function payinSchemas(): Record<string, Json> {
           type: 'string',
           description:
             'SUCCESS: APPROVED, or OVERPAID when more than the amount to pay was received. REFUSED: DECLINED, EXPIRED, ' +
-            'UNDERPAID (expired with part of the amount received) or what the processor reported.',
+            'UNDERPAID (expired with part of the amount received), CANCELLED (by the merchant) or what the processor ' +
+            'reported.',
         },
         moneyReceived: {
           ...schemaRef('Money'),

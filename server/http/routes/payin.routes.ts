@@ -1,6 +1,7 @@
 import 'server-only';
 import {
   availableOptionsRequestSchema,
+  cancelPayinRequestSchema,
   createPayinRequestSchema,
   setExternalReferenceRequestSchema,
 } from '@/lib/schemas';
@@ -136,6 +137,37 @@ export const payinRoutes = [
     async handle(c, { deps }) {
       const idPayin = c.get('idPayin');
       return reply(c, presentAccounts(await deps.payins.get(c.get('merchant'), idPayin)));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/payins/:idPayin/!cancel',
+    operationId: 'cancelPayin',
+    summary: 'Cancel an open payin',
+    description:
+      'Ends an open (PENDING) payin as REFUSED with processorStatus CANCELLED and sends its status-changed callback, as ' +
+      'any other status change. No body, or `{}`. Money received before the cancel stays in process.moneyReceived; money ' +
+      'arriving later shows in process.moneyReceivedLate. A final payin answers 409 PAYIN_FINAL; of a cancel and a ' +
+      'concurrent success exactly one wins. Token operation: POST /payins/{idPayin}/!cancel (tokens by action do not ' +
+      'grant it).',
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    body: cancelPayinRequestSchema,
+    bodyOptional: true,
+    responses: {
+      200: { description: 'The cancelled payin.', schema: payinResponseSchema, document: 'Payin' },
+    },
+    errors: [
+      'VALIDATION_FAILED',
+      'MALFORMED_JSON',
+      'PAYMENT_NOT_PERMITTED',
+      'PAYIN_NOT_FOUND',
+      'PAYIN_FINAL',
+    ],
+    async handle(c, { deps }) {
+      const payin = await deps.payins.cancel(c.get('merchant'), c.get('idPayin'));
+      return replyJson(c, presentPayinJson(payin));
     },
   }),
   defineRoute({
