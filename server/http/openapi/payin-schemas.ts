@@ -576,6 +576,28 @@ export function payinSchemas(): Record<string, Json> {
         paymentMethodResponse: schemaRef('PaymentMethodResponse'),
       },
     },
+    PayinListItem: {
+      description: 'The Payin of GET /payins/{idPayin}, with idPayin first.',
+      allOf: [
+        {
+          type: 'object',
+          required: ['idPayin'],
+          properties: { idPayin: { type: 'string', pattern: ID_PAYIN_PATTERN.source } },
+        },
+        schemaRef('Payin'),
+      ],
+    },
+    PayinList: {
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: { type: 'array', items: schemaRef('PayinListItem'), description: 'Newest first.' },
+        nextCursor: {
+          type: 'string',
+          description: 'Pass as cursor for the next page; absent on the last page.',
+        },
+      },
+    },
     CustomerAccount: ACCOUNT_RECORD,
     CustomerAccounts: {
       type: 'object',

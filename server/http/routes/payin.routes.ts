@@ -13,9 +13,12 @@ import {
   paymentOptionsResponseSchema,
   payinResponseSchema,
 } from '@/lib/api/responses';
-import { presentAccounts, presentCreated, presentPayinJson } from '../../payins';
+import { payinListResponseSchema } from '@/lib/api/payin-list-responses';
+import { presentAccounts, presentCreated, presentPayinJson, presentPayinPage } from '../../payins';
+import { requireMerchantWideToken, requireOperation } from '../middleware/authenticate';
 import { defineRoute } from '../route';
 import { reply, replyJson } from '../reply';
+import { parsePayinListQuery, payinListQueryDocument } from './payin-list.query';
 
 export const payinRoutes = [
   defineRoute({
@@ -96,6 +99,35 @@ export const payinRoutes = [
         request: body,
       });
       return reply(c, presentCreated(payin), 201);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/payins',
+    operationId: 'listPayins',
+    summary: "List the merchant's payins",
+    description:
+      'The payins of the authenticated merchant, newest first, a page at a time: pass the nextCursor of a page as cursor ' +
+      'for the next one; the last page has no nextCursor. Pages neither repeat nor skip payins that existed when the first ' +
+      'page was read, whatever is created meanwhile. Each item is the Payin of GET /payins/{idPayin} with idPayin first. ' +
+      'Filters combine (all must hold); an unknown value of status, paymentMethodCode or currencyCode, a limit out of ' +
+      'range, a cursor not given by the API, or createdFrom later than createdTo answer 400 naming the parameter. Token ' +
+      'operation: GET /payins, on a token not confined to one payin.',
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    authorize(c) {
+      requireOperation(c);
+      requireMerchantWideToken(c);
+    },
+    query: payinListQueryDocument,
+    responses: {
+      200: { description: 'A page of payins.', schema: payinListResponseSchema, document: 'PayinList' },
+    },
+    errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED'],
+    async handle(c, { deps }) {
+      const page = await deps.payins.list(c.get('merchant'), parsePayinListQuery(c));
+      return reply(c, presentPayinPage(page));
     },
   }),
   defineRoute({
