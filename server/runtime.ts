@@ -116,6 +116,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       readConcurrency: database.kind === 'postgres' ? config.DATABASE_POOL_SIZE : 1,
       // Test payins of magic amounts play an outcome by themselves (docs/decisions/021).
       planner: magicAmountPlanner,
+      cursorSecret: signingKey,
     });
     const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS);
     const deps: ApiDependencies = {

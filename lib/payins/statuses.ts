@@ -3,7 +3,7 @@ export const PAYIN_STATUSES = ['PENDING', 'SUCCESS', 'REFUSED'] as const;
 export type PayinStatus = (typeof PAYIN_STATUSES)[number];
 
 /**
- * The processorStatus values this service reports itself (docs/decisions/003, 021). A processor or
+ * The processorStatus values this service reports itself (docs/decisions/003, 021, 024). A processor or
  * a sandbox simulation may report others, so reads type processorStatus as a string.
  */
 export const PROCESSOR_STATUSES = [
@@ -16,5 +16,6 @@ export const PROCESSOR_STATUSES = [
   'SUSPECTED_FRAUD',
   'EXPIRED',
   'UNDERPAID',
+  'CANCELLED',
 ] as const;
 export type ProcessorStatus = (typeof PROCESSOR_STATUSES)[number];

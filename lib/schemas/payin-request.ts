@@ -143,3 +143,6 @@ export const setExternalReferenceRequestSchema = z.object({
     .max(64)
     .regex(WITHOUT_CONTROL_CHARACTERS, 'Must not contain control characters.'),
 });
+
+/** POST /payins/{idPayin}/!cancel takes no body, or an empty object (unknown properties are dropped). */
+export const cancelPayinRequestSchema = z.object({});

@@ -33,6 +33,7 @@ const payins = () =>
     urlPolicy: new UrlPolicy(false, new HostAllowlist([])),
     outbox: createCallbackOutbox({ schedule: settings.schedule, random: () => 0.5 }),
     clock,
+    cursorSecret: Buffer.alloc(32),
   });
 
 /** A sender answering from a script, recording every request. */

@@ -148,7 +148,9 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
         if (idPayin !== undefined) requirePaymentScope(c, idPayin);
       }
       if (idPayin !== undefined) c.set('idPayin', idPayin);
-      const body: unknown = route.body ? await readJsonBody(c, route.body) : undefined;
+      const body: unknown = route.body
+        ? await readJsonBody(c, route.body, { optional: route.bodyOptional })
+        : undefined;
       return route.handle(c, { body: body, deps });
     };
     if (route.method === 'POST') app.post(path, limitBody, handler);

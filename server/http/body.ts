@@ -9,14 +9,20 @@ const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
  * Reads a JSON body (at most 64 KiB; bodyLimit has already stopped larger streams) and parses it
- * with the route's schema. Unknown properties are dropped by the schemas, never refused.
+ * with the route's schema. Unknown properties are dropped by the schemas, never refused. An
+ * optional body left empty is read as `{}`.
  */
-export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function readJsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  options: { optional?: boolean | undefined } = {},
+): Promise<z.output<S>> {
   const type = header(c, 'content-type');
   if (type !== undefined && !JSON_CONTENT_TYPE.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
   }
   const text = await c.req.text();
+  if (text.trim() === '' && options.optional) return parseOrThrow(schema, {});
   if (text.trim() === '')
     throw new AppError('VALIDATION_FAILED', 'A JSON body is required.', {
       errors: [{ field: '', message: 'Required.' }],

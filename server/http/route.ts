@@ -31,6 +31,8 @@ export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undef
    */
   authorize?: (c: Context<ApiEnv>) => void;
   body?: Body;
+  /** The body may be left out (read as `{}`); documented as not required. */
+  bodyOptional?: boolean;
   /** A named schema of the OpenAPI document that describes the body better than `body` can (openapi/payin-schemas.ts). */
   bodyDocument?: string;
   /** Query parameters the route reads. */

@@ -1,10 +1,17 @@
 import 'server-only';
 export * from './payin';
-export { PayinService, type PaymentOption } from './payin.service';
+export { PayinService, type PaymentOption, type PayinListQuery, type PayinPage } from './payin.service';
+export type { PayinListFilter } from './payin.repository';
 export { assertCanSucceed, type ChangeOptions, type TransitionOptions } from './payin.changes';
 export type { PayinPlan, PayinPlanner } from './creation-plan';
 export type { StatusChangeOutbox } from './status-outbox';
-export { presentCreated, presentPayin, presentPayinJson, presentAccounts } from './payin.presenter';
+export {
+  presentCreated,
+  presentPayin,
+  presentPayinJson,
+  presentPayinPage,
+  presentAccounts,
+} from './payin.presenter';
 export { UrlPolicy } from './url-policy';
 export { isFinal, assertTransition, type PayinEvent } from './payin.state-machine';
 export { createExpirySweeper, expireOverduePayins } from './expiry-sweeper';

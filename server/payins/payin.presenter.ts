@@ -74,6 +74,17 @@ export function presentPayin(payin: Payin) {
   };
 }
 
+/**
+ * Response of GET /payins: each item is GET /payins/{idPayin}'s Payin with idPayin first; nextCursor
+ * only when another page follows (docs/decisions/024).
+ */
+export function presentPayinPage(page: { payins: readonly Payin[]; nextCursor: string | undefined }) {
+  return {
+    data: page.payins.map((payin) => ({ idPayin: payin.idPayin, ...presentPayin(payin) })),
+    ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
+  };
+}
+
 const PRESENTED_LIMIT = 5000;
 const presented = new Map<string, string>();
 

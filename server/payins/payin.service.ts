@@ -11,7 +11,15 @@ import type { TokenGrant } from '../tokens';
 import { computeFee } from './fees';
 import type { Payin } from './payin';
 import { MicroBatcher } from '../db/batcher';
-import { findPayins, insertPayin, takenRequiredAmounts, updateExternalReference } from './payin.repository';
+import {
+  findPayins,
+  insertPayin,
+  listPayins,
+  takenRequiredAmounts,
+  updateExternalReference,
+  type PayinListFilter,
+} from './payin.repository';
+import { PayinCursors } from './payin-cursor';
 import { generateReference } from './reference';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
@@ -35,6 +43,20 @@ export interface PaymentOption {
   paymentOperators: { code: string; name: string }[];
 }
 
+/** A page of GET /payins: the query as parsed at the edge (the cursor already decoded). */
+export interface PayinListQuery {
+  limit: number;
+  /** The previous page's nextCursor, as the client sent it back. */
+  cursor?: string | undefined;
+  filter: PayinListFilter;
+}
+
+export interface PayinPage {
+  payins: Payin[];
+  /** Set when there may be more: the cursor of the next page. Absent on the last page. */
+  nextCursor: string | undefined;
+}
+
 export interface PayinServiceOptions {
   db: Kysely<Database>;
   publicUrl: string;
@@ -46,6 +68,8 @@ export interface PayinServiceOptions {
   readConcurrency?: number;
   /** Decides, per create, a validity and rows stored with the payin (the sandbox's magic amounts). */
   planner?: PayinPlanner;
+  /** Server key material the listing's cursor MAC key is derived from (the same on every instance). */
+  cursorSecret: Uint8Array;
 }
 
 /** Attempts at an insert when a unique amount or reference was taken concurrently. */
@@ -67,6 +91,7 @@ export class PayinService {
   private readonly outbox: StatusChangeOutbox;
   private readonly planner: PayinPlanner | undefined;
   private readonly now: Clock;
+  private readonly cursors: PayinCursors;
   /** Reads of concurrent requests share queries (the hot path of GET /payins/{idPayin}). */
   private readonly reads: MicroBatcher<{ merchantCode: string; idPayin: string }, Payin | undefined>;
 
@@ -77,6 +102,7 @@ export class PayinService {
     this.outbox = options.outbox;
     this.planner = options.planner;
     this.now = options.clock ?? systemClock;
+    this.cursors = new PayinCursors(options.cursorSecret);
     this.reads = new MicroBatcher((keys) => findPayins(this.db, keys), {
       concurrency: options.readConcurrency ?? 4,
     });
@@ -182,6 +208,34 @@ export class PayinService {
     return payin;
   }
 
+  /**
+   * A page of the merchant's payins, newest first (by internal id, keyset). One row more than the
+   * page is read to know whether another page follows, so the last page has no nextCursor. 400
+   * VALIDATION_FAILED for a cursor this service did not give this merchant.
+   */
+  async list(merchant: Merchant, query: PayinListQuery): Promise<PayinPage> {
+    let beforeId: bigint | undefined;
+    if (query.cursor !== undefined) {
+      beforeId = this.cursors.decode(merchant.code, query.cursor);
+      if (beforeId === undefined) {
+        const message = 'Not a cursor this API gave; pass nextCursor back as it came.';
+        throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'cursor', message }] });
+      }
+    }
+    const rows = await listPayins(this.db, {
+      merchantCode: merchant.code,
+      beforeId,
+      limit: query.limit + 1,
+      filter: query.filter,
+    });
+    const payins = rows.slice(0, query.limit);
+    const last = payins.at(-1);
+    return {
+      payins,
+      nextCursor: rows.length > query.limit && last ? this.cursors.encode(merchant.code, last.id) : undefined,
+    };
+  }
+
   /** The merchant's payin under this idPayin, if there is one. */
   find(merchant: Merchant, idPayin: string): Promise<Payin | undefined> {
     return this.reads.load({ merchantCode: merchant.code, idPayin });
@@ -213,6 +267,16 @@ export class PayinService {
     return this.change(payin, options, (change, current) =>
       commitTransition(change, current, event, { processorStatus: options.processorStatus }),
     );
+  }
+
+  /**
+   * Cancels the merchant's open payin (POST /payins/{idPayin}/!cancel): REFUSED with processorStatus
+   * CANCELLED, through the state machine, compare-and-set and callback outbox like every status
+   * change. 404 when unknown, 409 PAYIN_FINAL once final (a concurrent success wins or loses whole).
+   * Money received so far stays recorded; its unique amount is free again (docs/decisions/024).
+   */
+  async cancel(merchant: Merchant, idPayin: string): Promise<Payin> {
+    return this.transition(await this.get(merchant, idPayin), 'cancel');
   }
 
   /** Expires an open payin: REFUSED with EXPIRED, or UNDERPAID when part of the amount was received. */

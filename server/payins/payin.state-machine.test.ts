@@ -10,6 +10,10 @@ describe('payin state machine', () => {
     expect(assertTransition('PENDING', 'expire')).toEqual({ to: 'REFUSED', processorStatus: 'EXPIRED' });
   });
 
+  it('refuses an open payin the merchant cancels, with CANCELLED', () => {
+    expect(assertTransition('PENDING', 'cancel')).toEqual({ to: 'REFUSED', processorStatus: 'CANCELLED' });
+  });
+
   it('tells a payment in full from an overpayment, and an expiry with part of the money from one without', () => {
     expect(assertTransition('PENDING', 'receiveFull')).toEqual({
       to: 'SUCCESS',

@@ -3,7 +3,8 @@ import type { PayinStatus, ProcessorStatus } from './payin';
 
 /**
  * What can happen to a payin. `receiveFull` and `receiveOver`: the money received reached the
- * amount to pay, exactly or more; `expireUnderpaid`: it expired with part of it received.
+ * amount to pay, exactly or more; `expireUnderpaid`: it expired with part of it received; `cancel`: the merchant cancelled it
+ * (POST /payins/{idPayin}/!cancel, docs/decisions/024).
  */
 export const PAYIN_EVENTS = [
   'approve',
@@ -12,6 +13,7 @@ export const PAYIN_EVENTS = [
   'decline',
   'expire',
   'expireUnderpaid',
+  'cancel',
 ] as const;
 export type PayinEvent = (typeof PAYIN_EVENTS)[number];
 
@@ -34,6 +36,7 @@ const TRANSITIONS: Record<PayinStatus, Partial<Record<PayinEvent, Transition>>> 
     decline: { to: 'REFUSED', processorStatus: 'DECLINED' },
     expire: { to: 'REFUSED', processorStatus: 'EXPIRED' },
     expireUnderpaid: { to: 'REFUSED', processorStatus: 'UNDERPAID' },
+    cancel: { to: 'REFUSED', processorStatus: 'CANCELLED' },
   },
   SUCCESS: {},
   REFUSED: {},

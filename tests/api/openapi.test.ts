@@ -144,6 +144,50 @@ describe('the OpenAPI document', () => {
     },
   );
 
+  it('documents GET /payins (its query parameters, PayinList) and POST /payins/{idPayin}/!cancel, and the answers match', async () => {
+    const listing = document.paths['/payins']!.get!;
+    const parameters = listing.parameters as { name: string; in: string }[];
+    expect(
+      parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+    ).toEqual([
+      'limit',
+      'cursor',
+      'status',
+      'paymentMethodCode',
+      'currencyCode',
+      'createdFrom',
+      'createdTo',
+      'isTest',
+    ]);
+    expect(JSON.stringify(listing.responses)).toContain('#/components/schemas/PayinList');
+    const cancelling = document.paths['/payins/{idPayin}/!cancel']!.post!;
+    expect(cancelling.requestBody).toMatchObject({ required: false });
+    expect(JSON.stringify(cancelling.responses)).toContain('#/components/schemas/Payin');
+
+    const merchant = await api.createMerchant();
+    const token = await api.client.token(merchant, [...ALL_PAYIN_OPERATIONS, 'GET /payins']);
+    const ids = [newIdPayin(), newIdPayin(), newIdPayin()];
+    for (const [index, id] of ids.entries()) {
+      const method = (['OFFLINE', 'QRTH', 'P2A_V2'] as const)[index]!;
+      const currency = method === 'P2A_V2' ? 'INR' : 'THB';
+      const { request } = minimalRequest(method, currency, method === 'P2A_V2' ? 'SBI' : undefined);
+      expect((await api.client.request('POST', `/payins/${id}`, { token, body: request })).status).toBe(201);
+    }
+    const cancelled = await api.client.request('POST', `/payins/${ids[0]}/!cancel`, { token });
+    expect(cancelled.status).toBe(200);
+    const payin = validator('Payin');
+    expect(payin(cancelled.body), JSON.stringify(payin.errors)).toBe(true);
+
+    const list = validator('PayinList');
+    const first = await api.client.request<{ nextCursor?: string }>('GET', '/payins?limit=2', { token });
+    expect(list(first.body), JSON.stringify(list.errors)).toBe(true);
+    const last = await api.client.request('GET', `/payins?limit=2&cursor=${first.body.nextCursor}`, {
+      token,
+    });
+    expect(list(last.body), JSON.stringify(list.errors)).toBe(true);
+    expect(list({ data: [{ ...(cancelled.body as object) }] })).toBe(false); // idPayin is required
+  });
+
   it('refuses, as the API does, a create that lacks what the currency needs', async () => {
     const merchant = await api.createMerchant();
     const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);

@@ -4,6 +4,7 @@ import * as sandbox from './0002-sandbox';
 import * as callbacks from './0003-callbacks';
 import * as hardening from './0004-hardening';
 import * as sandboxPayments from './0005-sandbox-payments';
+import * as payinListing from './0006-payin-listing';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-callbacks': callbacks,
   '0004-hardening': hardening,
   '0005-sandbox-payments': sandboxPayments,
+  '0006-payin-listing': payinListing,
 };

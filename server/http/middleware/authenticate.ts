@@ -111,3 +111,16 @@ export function requirePaymentScope(c: Context<ApiEnv>, idPayin: string): void {
     throw new AppError('PAYMENT_NOT_PERMITTED', 'The token is limited to another payment.');
   }
 }
+
+/**
+ * Calls about many payins (GET /payins) need a merchant-wide token: one confined to a payin may be
+ * handed to the customer's browser, and must not reveal the merchant's other payins.
+ */
+export function requireMerchantWideToken(c: Context<ApiEnv>): void {
+  if (c.get('grant').paymentScope !== undefined) {
+    throw new AppError(
+      'PAYMENT_NOT_PERMITTED',
+      'The token is limited to one payment; listing payins needs a token that is not.',
+    );
+  }
+}

@@ -94,7 +94,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
       ],
       ...(route.body && {
         requestBody: {
-          required: true,
+          required: route.bodyOptional !== true,
           content: {
             'application/json': {
               schema: route.bodyDocument ? schemaRef(route.bodyDocument) : jsonSchema(route.body, 'input'),

@@ -551,7 +551,8 @@ export function payinSchemas(): Record<string, Json> {
           type: 'string',
           description:
             'SUCCESS: APPROVED, or OVERPAID when more than the amount to pay was received. REFUSED: DECLINED, EXPIRED, ' +
-            'UNDERPAID (expired with part of the amount received) or what the processor reported.',
+            'UNDERPAID (expired with part of the amount received), CANCELLED (by the merchant) or what the processor ' +
+            'reported.',
         },
         moneyReceived: {
           ...schemaRef('Money'),
@@ -573,6 +574,28 @@ export function payinSchemas(): Record<string, Json> {
         process: schemaRef('PaymentProcess'),
         fee: schemaRef('Money'),
         paymentMethodResponse: schemaRef('PaymentMethodResponse'),
+      },
+    },
+    PayinListItem: {
+      description: 'The Payin of GET /payins/{idPayin}, with idPayin first.',
+      allOf: [
+        {
+          type: 'object',
+          required: ['idPayin'],
+          properties: { idPayin: { type: 'string', pattern: ID_PAYIN_PATTERN.source } },
+        },
+        schemaRef('Payin'),
+      ],
+    },
+    PayinList: {
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: { type: 'array', items: schemaRef('PayinListItem'), description: 'Newest first.' },
+        nextCursor: {
+          type: 'string',
+          description: 'Pass as cursor for the next page; absent on the last page.',
+        },
       },
     },
     CustomerAccount: ACCOUNT_RECORD,

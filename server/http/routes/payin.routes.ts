@@ -1,6 +1,7 @@
 import 'server-only';
 import {
   availableOptionsRequestSchema,
+  cancelPayinRequestSchema,
   createPayinRequestSchema,
   setExternalReferenceRequestSchema,
 } from '@/lib/schemas';
@@ -12,9 +13,12 @@ import {
   paymentOptionsResponseSchema,
   payinResponseSchema,
 } from '@/lib/api/responses';
-import { presentAccounts, presentCreated, presentPayinJson } from '../../payins';
+import { payinListResponseSchema } from '@/lib/api/payin-list-responses';
+import { presentAccounts, presentCreated, presentPayinJson, presentPayinPage } from '../../payins';
+import { requireMerchantWideToken, requireOperation } from '../middleware/authenticate';
 import { defineRoute } from '../route';
 import { reply, replyJson } from '../reply';
+import { parsePayinListQuery, payinListQueryDocument } from './payin-list.query';
 
 export const payinRoutes = [
   defineRoute({
@@ -99,6 +103,35 @@ export const payinRoutes = [
   }),
   defineRoute({
     method: 'GET',
+    path: '/payins',
+    operationId: 'listPayins',
+    summary: "List the merchant's payins",
+    description:
+      'The payins of the authenticated merchant, newest first, a page at a time: pass the nextCursor of a page as cursor ' +
+      'for the next one; the last page has no nextCursor. Pages neither repeat nor skip payins that existed when the first ' +
+      'page was read, whatever is created meanwhile. Each item is the Payin of GET /payins/{idPayin} with idPayin first. ' +
+      'Filters combine (all must hold); an unknown value of status, paymentMethodCode or currencyCode, a limit out of ' +
+      'range, a cursor not given by the API, or createdFrom later than createdTo answer 400 naming the parameter. Token ' +
+      'operation: GET /payins, on a token not confined to one payin.',
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    authorize(c) {
+      requireOperation(c);
+      requireMerchantWideToken(c);
+    },
+    query: payinListQueryDocument,
+    responses: {
+      200: { description: 'A page of payins.', schema: payinListResponseSchema, document: 'PayinList' },
+    },
+    errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED'],
+    async handle(c, { deps }) {
+      const page = await deps.payins.list(c.get('merchant'), parsePayinListQuery(c));
+      return reply(c, presentPayinPage(page));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
     path: '/payins/:idPayin',
     operationId: 'getPayin',
     summary: 'Read a payin',
@@ -136,6 +169,37 @@ export const payinRoutes = [
     async handle(c, { deps }) {
       const idPayin = c.get('idPayin');
       return reply(c, presentAccounts(await deps.payins.get(c.get('merchant'), idPayin)));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/payins/:idPayin/!cancel',
+    operationId: 'cancelPayin',
+    summary: 'Cancel an open payin',
+    description:
+      'Ends an open (PENDING) payin as REFUSED with processorStatus CANCELLED and sends its status-changed callback, as ' +
+      'any other status change. No body, or `{}`. Money received before the cancel stays in process.moneyReceived; money ' +
+      'arriving later shows in process.moneyReceivedLate. A final payin answers 409 PAYIN_FINAL; of a cancel and a ' +
+      'concurrent success exactly one wins. Token operation: POST /payins/{idPayin}/!cancel (tokens by action do not ' +
+      'grant it).',
+    tag: 'Payins',
+    versioned: true,
+    auth: 'token',
+    body: cancelPayinRequestSchema,
+    bodyOptional: true,
+    responses: {
+      200: { description: 'The cancelled payin.', schema: payinResponseSchema, document: 'Payin' },
+    },
+    errors: [
+      'VALIDATION_FAILED',
+      'MALFORMED_JSON',
+      'PAYMENT_NOT_PERMITTED',
+      'PAYIN_NOT_FOUND',
+      'PAYIN_FINAL',
+    ],
+    async handle(c, { deps }) {
+      const payin = await deps.payins.cancel(c.get('merchant'), c.get('idPayin'));
+      return replyJson(c, presentPayinJson(payin));
     },
   }),
   defineRoute({

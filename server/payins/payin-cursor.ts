@@ -1,0 +1,52 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+const VERSION = 'p1:';
+const MAX_ID = 2n ** 63n - 1n;
+const MAC_BYTES = 16;
+/** base64url of "p1:", at most 19 digits and the MAC: at most 51 characters. */
+const ENCODED = /^[A-Za-z0-9_-]{26,51}$/;
+const PAYLOAD = /^p1:([1-9][0-9]{0,18})$/;
+
+/**
+ * The cursors of GET /payins (docs/decisions/024): opaque to clients, each is the base64url
+ * (unpadded) of "p1:", the internal id of the last payin of a page, and a MAC of both and the
+ * merchant's code; the next page lists the merchant's payins below that id. A cursor altered,
+ * made up, or of another merchant does not decode.
+ */
+export class PayinCursors {
+  private readonly key: Buffer;
+
+  /** `secret`: server key material; the cursor key is derived from it (HKDF), never the secret itself. */
+  constructor(secret: Uint8Array) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'payin-list-cursor', 32));
+  }
+
+  encode(merchantCode: string, lastId: bigint): string {
+    if (lastId < 1n || lastId > MAX_ID) throw new RangeError(`no cursor for id ${lastId}`);
+    const payload = Buffer.from(`${VERSION}${lastId}`, 'latin1');
+    return Buffer.concat([payload, this.mac(merchantCode, payload)]).toString('base64url');
+  }
+
+  /** The id a cursor continues below, or undefined for anything `encode` did not make for this merchant. */
+  decode(merchantCode: string, cursor: string): bigint | undefined {
+    if (!ENCODED.test(cursor)) return undefined;
+    const bytes = Buffer.from(cursor, 'base64url');
+    // One spelling per cursor: base64url with stray trailing bits decodes alike; refuse it.
+    if (bytes.length <= MAC_BYTES || bytes.toString('base64url') !== cursor) return undefined;
+    const payload = bytes.subarray(0, bytes.length - MAC_BYTES);
+    if (!timingSafeEqual(bytes.subarray(payload.length), this.mac(merchantCode, payload))) return undefined;
+    const digits = PAYLOAD.exec(payload.toString('latin1'))?.[1];
+    if (digits === undefined) return undefined;
+    const id = BigInt(digits);
+    return id <= MAX_ID ? id : undefined;
+  }
+
+  private mac(merchantCode: string, payload: Buffer): Buffer {
+    return createHmac('sha256', this.key)
+      .update(merchantCode, 'utf8')
+      .update('\n')
+      .update(payload)
+      .digest()
+      .subarray(0, MAC_BYTES);
+  }
+}
