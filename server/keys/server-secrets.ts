@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 
-export type ServerSecretName = 'token-signing-key' | 'secret-pepper';
+export type ServerSecretName = 'token-signing-key' | 'secret-pepper' | 'callback-receiver-key';
 
 /**
  * Returns the named server secret: from the environment when the operator gives it, else the one
