@@ -101,6 +101,8 @@ export interface FinishedAttempt {
   responseStatus: number | undefined;
   responseExcerpt: string | undefined;
   error: string | undefined;
+  /** What the attempt sent; undefined when it sent nothing (its merchant is unknown). */
+  requestHeaders: Readonly<Record<string, string>> | undefined;
   outcome: CallbackAttemptOutcome;
   failureReason: CallbackFailureReason | undefined;
   nextAttemptAt: Date | undefined;
@@ -125,6 +127,7 @@ export async function finishAttempt(db: Kysely<Database>, attempt: FinishedAttem
         response_excerpt: attempt.responseExcerpt ?? null,
         error: attempt.error ?? null,
         outcome: attempt.outcome,
+        request_headers: attempt.requestHeaders ? JSON.stringify(attempt.requestHeaders) : null,
       })
       .execute();
     const status = attempt.outcome === 'RETRY' ? 'PENDING' : attempt.outcome;
@@ -180,6 +183,30 @@ export async function listPayinDeliveries(db: Db, payinId: bigint): Promise<Deli
     .orderBy('id', 'desc')
     .execute();
   return withAttempts(db, deliveries);
+}
+
+/**
+ * A merchant's deliveries across payins, newest first (by internal id, below `beforeId` when set),
+ * optionally of one payin or status, each with its attempts.
+ */
+export async function listMerchantDeliveries(
+  db: Db,
+  input: {
+    merchantCode: string;
+    limit: number;
+    beforeId: bigint | undefined;
+    idPayin: string | undefined;
+    status: string | undefined;
+  },
+): Promise<DeliveryWithAttempts[]> {
+  let query = db
+    .selectFrom('callback_deliveries')
+    .selectAll()
+    .where('merchant_code', '=', input.merchantCode);
+  if (input.beforeId !== undefined) query = query.where('id', '<', input.beforeId);
+  if (input.idPayin !== undefined) query = query.where('id_payin', '=', input.idPayin);
+  if (input.status !== undefined) query = query.where('status', '=', input.status);
+  return withAttempts(db, await query.orderBy('id', 'desc').limit(input.limit).execute());
 }
 
 /**

@@ -5,6 +5,7 @@ import * as callbacks from './0003-callbacks';
 import * as hardening from './0004-hardening';
 import * as sandboxPayments from './0005-sandbox-payments';
 import * as payinListing from './0006-payin-listing';
+import * as callbackInspection from './0007-callback-inspection';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-hardening': hardening,
   '0005-sandbox-payments': sandboxPayments,
   '0006-payin-listing': payinListing,
+  '0007-callback-inspection': callbackInspection,
 };

@@ -113,14 +113,16 @@ export function requirePaymentScope(c: Context<ApiEnv>, idPayin: string): void {
 }
 
 /**
- * Calls about many payins (GET /payins) need a merchant-wide token: one confined to a payin may be
- * handed to the customer's browser, and must not reveal the merchant's other payins.
+ * Merchant-wide operations (listing payins, every payin's callbacks, the callback signing secret,
+ * test callbacks, the receiver): the token's operations must name them, and a token confined to one
+ * payin, which may sit in a customer's browser, never reaches them whatever its operations say.
  */
-export function requireMerchantWideToken(c: Context<ApiEnv>): void {
+export function requireMerchantWideOperation(c: Context<ApiEnv>): void {
+  requireOperation(c);
   if (c.get('grant').paymentScope !== undefined) {
     throw new AppError(
       'PAYMENT_NOT_PERMITTED',
-      'The token is limited to one payment; listing payins needs a token that is not.',
+      `The token is limited to one payment; ${c.req.method} ${operationPath(c)} needs a token that is not.`,
     );
   }
 }

@@ -15,7 +15,7 @@ import {
 } from '@/lib/api/responses';
 import { payinListResponseSchema } from '@/lib/api/payin-list-responses';
 import { presentAccounts, presentCreated, presentPayinJson, presentPayinPage } from '../../payins';
-import { requireMerchantWideToken, requireOperation } from '../middleware/authenticate';
+import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { defineRoute } from '../route';
 import { reply, replyJson } from '../reply';
 import { parsePayinListQuery, payinListQueryDocument } from './payin-list.query';
@@ -116,10 +116,7 @@ export const payinRoutes = [
     tag: 'Payins',
     versioned: true,
     auth: 'token',
-    authorize(c) {
-      requireOperation(c);
-      requireMerchantWideToken(c);
-    },
+    authorize: requireMerchantWideOperation,
     query: payinListQueryDocument,
     responses: {
       200: { description: 'A page of payins.', schema: payinListResponseSchema, document: 'PayinList' },
