@@ -1,0 +1,119 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { problemOf, type ScenarioForm } from '@/lib/console/scenario';
+import { isMethodCode, METHODS } from '@/lib/methods';
+import { parseAmount, toApiMoney } from '@/lib/money';
+import { consoleFetch } from './console-fetch';
+import { describedBy, Field, useErrorText } from './field';
+
+interface PaymentOption {
+  paymentMethodCode: string;
+  paymentOperators: { code: string; name: string }[];
+}
+
+/** A value that settles: the options are asked for once the amount stops changing. */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** The merchant's options for the amount (POST /payins/!availablePaymentOptions through the BFF). */
+function usePaymentOptions(amount: string, currencyCode: ScenarioForm['currencyCode']) {
+  const settled = useSettled(amount, 400);
+  const parsed = parseAmount(settled, currencyCode);
+  const money = parsed.ok ? toApiMoney(parsed.money) : undefined;
+  return useQuery({
+    queryKey: ['console', 'payment-options', money?.amount, currencyCode],
+    enabled: money !== undefined,
+    queryFn: async () => {
+      const reply = await consoleFetch('POST', '/payins/!availablePaymentOptions', { money });
+      const data = (reply.body as { data?: unknown } | undefined)?.data;
+      if (reply.status !== 200 || !Array.isArray(data)) {
+        const problem = problemOf(reply.status, reply.body);
+        throw new Error(problem.detail ?? `HTTP ${reply.status}`);
+      }
+      return data as PaymentOption[];
+    },
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
+
+const methodLabel = (code: string) => (isMethodCode(code) ? `${METHODS[code].name} (${code})` : code);
+
+/** Method and operator, chosen among the merchant's options for the amount (scenarios 4 and 5). */
+export function OptionFields({ form }: { form: UseFormReturn<ScenarioForm> }) {
+  const t = useTranslations('console.scenarios.option');
+  const errorText = useErrorText();
+  const [amount, currencyCode, method, operator] = useWatch({
+    control: form.control,
+    name: ['amount', 'currencyCode', 'paymentMethodCode', 'paymentOperatorCode'],
+  });
+  const options = usePaymentOptions(amount, currencyCode);
+  const list = options.data ?? [];
+  const offered = (label: string, code: string) => (options.isSuccess ? t('notOffered', { code }) : label);
+  const chosen = list.find((option) => option.paymentMethodCode === method);
+  const operators = chosen?.paymentOperators ?? [];
+  const methodError = errorText(form.formState.errors.paymentMethodCode);
+  const registered = form.register('paymentMethodCode', {
+    // Another method's operators are not this one's.
+    onChange: () => form.setValue('paymentOperatorCode', '', { shouldDirty: true }),
+  });
+  return (
+    <fieldset className="scenario-fieldset" aria-describedby="scenario-option-hint">
+      <legend>{t('legend')}</legend>
+      <p className="console-hint" id="scenario-option-hint">
+        {t('hint')}
+      </p>
+      <p className="console-hint" role="status">
+        {options.isLoading
+          ? t('loading')
+          : options.isError
+            ? t('failed', { detail: options.error.message })
+            : options.isSuccess && list.length === 0
+              ? t('none', { currency: currencyCode })
+              : ''}
+      </p>
+      <div className="scenario-row">
+        <Field id="scenario-method" label={t('method')} error={methodError}>
+          <select
+            id="scenario-method"
+            {...registered}
+            {...describedBy('scenario-method', { error: methodError })}
+          >
+            <option value="">{t('chooseMethod')}</option>
+            {method !== '' && !chosen && (
+              <option value={method}>{offered(methodLabel(method), method)}</option>
+            )}
+            {list.map((option) => (
+              <option key={option.paymentMethodCode} value={option.paymentMethodCode}>
+                {methodLabel(option.paymentMethodCode)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="scenario-operator" label={t('operator')}>
+          <select id="scenario-operator" {...form.register('paymentOperatorCode')}>
+            <option value="">{t('anyOperator')}</option>
+            {operator !== '' && !operators.some((entry) => entry.code === operator) && (
+              <option value={operator}>{offered(operator, operator)}</option>
+            )}
+            {operators.map((entry) => (
+              <option key={entry.code} value={entry.code}>
+                {`${entry.name} (${entry.code})`}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
