@@ -114,6 +114,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       config.ALLOW_INSECURE_URLS,
       allowlist,
       (url) => receiverKeyIn(inProcessPrefix, url) !== undefined,
+      new URL(config.publicUrl).origin,
     );
     const callbacks = createCallbacksModule({
       config,

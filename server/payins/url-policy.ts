@@ -20,12 +20,19 @@ export class UrlPolicy {
      * whatever the address and scheme of the public URL (docs/decisions/025).
      */
     private readonly isInProcessCallbackUrl: (url: string) => boolean = () => false,
+    /**
+     * This service's own public origin: a returnUrl there (the merchant console's page of the
+     * payment, docs/decisions/026) is accepted whatever its scheme, as the hosted page is.
+     */
+    private readonly ownOrigin?: string,
   ) {}
 
   /** Checks a returnUrl or callbackUrl of a create (the field name says which). */
   check(field: string, value: string): FieldError | undefined {
     if (field === 'callbackUrl') return this.checkCallbackUrl(field, value);
-    return this.checkScheme(field, new URL(value));
+    const url = new URL(value);
+    if (this.ownOrigin !== undefined && url.origin === this.ownOrigin) return undefined;
+    return this.checkScheme(field, url);
   }
 
   /** Checks a URL this server will send callbacks to, reported under `field`. */
