@@ -23,7 +23,9 @@ import { importTokenKey, TokenService } from './tokens';
 import type { BackgroundWorker } from './background/worker';
 import { createCallbacksModule } from './callbacks';
 import { systemClock, type Clock } from './clock';
+import { callbackRoutes } from './http/routes/callback.routes';
 import { catalogueRoutes } from './http/routes/catalogue.routes';
+import { sandboxRoutes } from './http/routes/sandbox.routes';
 import { createSandboxModule, magicAmountPlanner } from './sandbox';
 import { CustomerSessionService } from './customer-sessions';
 
@@ -152,7 +154,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const api = createApiApp({
       deps,
       publicUrl: config.publicUrl,
-      routes: [...catalogueRoutes, ...sandbox.routes, ...callbacks.routes],
+      routes: [...catalogueRoutes, ...sandboxRoutes(sandbox.simulations), ...callbackRoutes(callbacks.log)],
     });
     const workers = [
       createExpirySweeper({ db: database.db, payins, clock, logger }),

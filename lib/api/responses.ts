@@ -196,6 +196,11 @@ export const callbackAttemptSchema = z.looseObject({
   responseExcerpt: z.string().optional(),
   error: z.string().optional(),
   outcome: z.enum(CALLBACK_ATTEMPT_OUTCOMES),
+  /**
+   * The headers the attempt sent: content-type, user-agent and the Standard Webhooks webhook-id,
+   * webhook-timestamp and webhook-signature (absent on attempts logged before they were kept).
+   */
+  requestHeaders: z.record(z.string(), z.string()).optional(),
 });
 
 export const callbackDeliverySchema = z.looseObject({
@@ -210,6 +215,8 @@ export const callbackDeliverySchema = z.looseObject({
   createdAt: z.string(),
   nextAttemptAt: z.string().optional(),
   deliveredAt: z.string().optional(),
+  /** The exact JSON text every attempt sends and signs. */
+  payload: z.string(),
   attempts: z.array(callbackAttemptSchema),
 });
 

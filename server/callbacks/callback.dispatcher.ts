@@ -8,7 +8,7 @@ import type { Merchant } from '../merchants';
 import type { CallbackSender, CallbackSettings, SendResult } from './callback';
 import { claimDueDeliveries, finishAttempt, purgeFinishedDeliveries } from './callback.repository';
 import { judgeAttempt, parseRetryAfter, planAfterAttempt } from './callback.retry-policy';
-import { signCallback } from './callback.signer';
+import { callbackHeaders } from './callback.signer';
 
 const PURGE_EVERY_MS = 3_600_000;
 const PURGE_BATCH = 1000;
@@ -130,21 +130,16 @@ export class CallbackDispatcher {
     const { clock, settings, merchants, send, logger } = this.options;
     const startedAt = clock();
     const merchant = await merchants.find(row.merchant_code);
-    const result: SendResult = merchant
-      ? await send({
-          url: row.url,
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'payin-gateway-callbacks/1',
-            ...signCallback({
-              secret: merchant.callbackSecret,
-              eventId: row.event_id,
-              timestamp: this.wallClock(),
-              body: row.payload,
-            }),
-          },
+    const requestHeaders = merchant
+      ? callbackHeaders({
+          secret: merchant.callbackSecret,
+          eventId: row.event_id,
+          timestamp: this.wallClock(),
           body: row.payload,
         })
+      : undefined;
+    const result: SendResult = requestHeaders
+      ? await send({ url: row.url, headers: requestHeaders, body: row.payload })
       : { kind: 'error', error: `merchant ${row.merchant_code} is unknown`, durationMs: 0 };
     const finishedAt = clock();
     const attemptsInRun = row.schedule_step + 1;
@@ -176,6 +171,7 @@ export class CallbackDispatcher {
       responseStatus: result.kind === 'response' ? result.status : undefined,
       responseExcerpt: result.kind === 'response' ? result.excerpt : undefined,
       error,
+      requestHeaders,
       ...plan,
     });
     const level = plan.outcome === 'DELIVERED' ? 'info' : 'warn';

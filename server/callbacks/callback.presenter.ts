@@ -20,6 +20,9 @@ function presentAttempt(row: CallbackAttemptRow): CallbackAttemptResource {
     ...(row.error !== null && { error: row.error }),
     // The database's check constraint holds these to the closed set.
     outcome: row.outcome as CallbackAttemptOutcome,
+    ...(row.request_headers !== null && {
+      requestHeaders: JSON.parse(row.request_headers) as Record<string, string>,
+    }),
   };
 }
 
@@ -38,6 +41,7 @@ export function presentDelivery({ delivery, attempts }: DeliveryWithAttempts): C
     createdAt: delivery.created_at.toISOString(),
     ...(delivery.next_attempt_at && { nextAttemptAt: delivery.next_attempt_at.toISOString() }),
     ...(delivery.delivered_at && { deliveredAt: delivery.delivered_at.toISOString() }),
+    payload: delivery.payload,
     attempts: attempts.map(presentAttempt),
   };
 }

@@ -101,6 +101,8 @@ export interface FinishedAttempt {
   responseStatus: number | undefined;
   responseExcerpt: string | undefined;
   error: string | undefined;
+  /** What the attempt sent; undefined when it sent nothing (its merchant is unknown). */
+  requestHeaders: Readonly<Record<string, string>> | undefined;
   outcome: CallbackAttemptOutcome;
   failureReason: CallbackFailureReason | undefined;
   nextAttemptAt: Date | undefined;
@@ -125,6 +127,7 @@ export async function finishAttempt(db: Kysely<Database>, attempt: FinishedAttem
         response_excerpt: attempt.responseExcerpt ?? null,
         error: attempt.error ?? null,
         outcome: attempt.outcome,
+        request_headers: attempt.requestHeaders ? JSON.stringify(attempt.requestHeaders) : null,
       })
       .execute();
     const status = attempt.outcome === 'RETRY' ? 'PENDING' : attempt.outcome;

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHmac } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
+export const CALLBACK_USER_AGENT = 'payin-gateway-callbacks/1';
 
 /**
  * Standard Webhooks signature headers: `webhook-signature` is `v1,` + base64 HMAC-SHA256, keyed
@@ -25,5 +26,19 @@ export function signCallback(input: {
     'webhook-id': input.eventId,
     'webhook-timestamp': seconds,
     'webhook-signature': `v1,${signature}`,
+  };
+}
+
+/** Every header a callback request carries (beyond what HTTP itself adds), signed. */
+export function callbackHeaders(input: {
+  secret: string;
+  eventId: string;
+  timestamp: Date;
+  body: string;
+}): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': CALLBACK_USER_AGENT,
+    ...signCallback(input),
   };
 }

@@ -4,7 +4,6 @@ import type { BackgroundWorker } from '../background/worker';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db';
-import type { ApiRoute } from '../http/route';
 import type { Logger } from '../logger';
 import type { MerchantDirectory } from '../merchants';
 import type { HostAllowlist } from '../net/allowlist';
@@ -13,11 +12,12 @@ import type { StatusChangeOutbox } from '../payins/status-outbox';
 import type { CallbackSender, CallbackSettings } from './callback';
 import { CallbackDispatcher } from './callback.dispatcher';
 import { createCallbackOutbox } from './callback.outbox';
-import { createCallbackRoutes } from './callback.routes';
+import { CallbackLog } from './callback.log';
 import { createGuardedSender } from './callback.sender';
 
 export type { CallbackSender, CallbackSettings, SendResult } from './callback';
 export { CallbackDispatcher } from './callback.dispatcher';
+export { CallbackLog } from './callback.log';
 export { signCallback } from './callback.signer';
 
 export interface CallbacksModuleDependencies {
@@ -34,8 +34,8 @@ export interface CallbacksModuleDependencies {
 export interface CallbacksModule {
   /** Writes the callback row in the status change's transaction. */
   outbox: StatusChangeOutbox;
-  /** Delivery log and redelivery endpoints. */
-  routes: readonly ApiRoute[];
+  /** The delivery log and redelivery, for the API's routes. */
+  log: CallbackLog;
   /** The dispatcher. */
   workers: readonly BackgroundWorker[];
 }
@@ -137,7 +137,7 @@ export function createCallbacksModule(deps: CallbacksModuleDependencies): Callba
   });
   return {
     outbox: createCallbackOutbox({ schedule: settings.schedule }),
-    routes: createCallbackRoutes({ db: deps.db, clock: deps.clock }),
+    log: new CallbackLog({ db: deps.db, clock: deps.clock }),
     workers: [dispatcherWorker(dispatcher, deps.logger)],
   };
 }

@@ -101,6 +101,7 @@ export interface Database {
   sandbox_simulations: SandboxSimulationsTable;
   callback_deliveries: CallbackDeliveriesTable;
   callback_attempts: CallbackAttemptsTable;
+  callback_receiver_messages: CallbackReceiverMessagesTable;
   merchant_client_addresses: MerchantClientAddressesTable;
 }
 
@@ -147,7 +148,21 @@ export interface CallbackAttemptsTable {
   response_excerpt: string | null;
   error: string | null;
   outcome: string;
+  /** The headers the attempt sent, as JSON text (json arrives as text); null before migration 0007. */
+  request_headers: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** What the built-in callback receiver took in (server/callbacks/callback.receiver.ts). */
+export interface CallbackReceiverMessagesTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  received_at: Date;
+  /** Lower-cased request headers as JSON text. */
+  headers: string;
+  body: string;
+  signature_verified: boolean;
 }
 
 export type CallbackDeliveryRow = Selectable<CallbackDeliveriesTable>;
 export type CallbackAttemptRow = Selectable<CallbackAttemptsTable>;
+export type CallbackReceiverMessageRow = Selectable<CallbackReceiverMessagesTable>;

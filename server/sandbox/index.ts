@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import { periodicWorker, type BackgroundWorker } from '../background/worker';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
-import type { ApiRoute } from '../http/route';
 import type { Logger } from '../logger';
 import type { PayinService } from '../payins';
-import { sandboxRoutes } from './sandbox.routes';
 import { SimulationService } from './simulation.service';
+
+export { SimulationService } from './simulation.service';
 
 export {
   magicAmountPlanner,
@@ -27,7 +27,6 @@ export interface SandboxModuleDependencies {
 
 export interface SandboxModule {
   simulations: SimulationService;
-  routes: readonly ApiRoute[];
   /** The delayed-simulation worker. */
   workers: readonly BackgroundWorker[];
 }
@@ -36,7 +35,6 @@ export function createSandboxModule(deps: SandboxModuleDependencies): SandboxMod
   const simulations = new SimulationService(deps);
   return {
     simulations,
-    routes: sandboxRoutes(simulations),
     workers: [
       periodicWorker({
         name: 'sandbox-simulations',

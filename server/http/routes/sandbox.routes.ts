@@ -7,12 +7,12 @@ import {
 } from '@/lib/api/sandbox-responses';
 import { moneyOf, toApiMoney } from '@/lib/money';
 import { institutionDecisionSchema, simulateRequestSchema } from '@/lib/schemas';
-import { AppError } from '../errors';
-import type { ApiDependencies } from '../http/context';
-import { defineRoute, type ApiRoute } from '../http/route';
-import { findPayinByInstitutionSession, presentPayin, type Payin } from '../payins';
-import type { SimulationService } from './simulation.service';
-import { reply, responseHeaders } from '../http/reply';
+import { AppError } from '../../errors';
+import { findPayinByInstitutionSession, presentPayin, type Payin } from '../../payins';
+import type { SimulationService } from '../../sandbox';
+import type { ApiDependencies } from '../context';
+import { reply, responseHeaders } from '../reply';
+import { defineRoute, type ApiRoute } from '../route';
 
 const SESSION = /^[A-Za-z0-9_-]{16,64}$/;
 

@@ -1,17 +1,12 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
 import { callbackDeliveriesResponseSchema, callbackDeliverySchema } from '@/lib/api/responses';
-import type { Clock } from '../clock';
-import type { Database } from '../db';
-import { AppError } from '../errors';
-import { defineRoute, type ApiRoute } from '../http/route';
-import { presentDelivery } from './callback.presenter';
-import { listPayinDeliveries, requeueLatestDelivery } from './callback.repository';
-import { reply } from '../http/reply';
+import type { CallbackLog } from '../../callbacks';
+import { AppError } from '../../errors';
+import { reply } from '../reply';
+import { defineRoute, type ApiRoute } from '../route';
 
 /** The merchant's delivery log and manual redelivery, behind token operations like every call. */
-export function createCallbackRoutes(options: { db: Kysely<Database>; clock: Clock }): readonly ApiRoute[] {
-  const { db, clock } = options;
+export function callbackRoutes(log: CallbackLog): readonly ApiRoute[] {
   return [
     defineRoute({
       method: 'GET',
@@ -28,8 +23,7 @@ export function createCallbackRoutes(options: { db: Kysely<Database>; clock: Clo
       errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
       async handle(c, { deps }) {
         const payin = await deps.payins.get(c.get('merchant'), c.get('idPayin'));
-        const deliveries = await listPayinDeliveries(db, payin.id);
-        return reply(c, { data: deliveries.map(presentDelivery) });
+        return reply(c, { data: await log.listForPayin(payin.id) });
       },
     }),
     defineRoute({
@@ -48,10 +42,10 @@ export function createCallbackRoutes(options: { db: Kysely<Database>; clock: Clo
       errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND', 'NOT_FOUND'],
       async handle(c, { deps }) {
         const payin = await deps.payins.get(c.get('merchant'), c.get('idPayin'));
-        const requeued = await requeueLatestDelivery(db, { payinId: payin.id, now: clock() });
+        const requeued = await log.redeliverLatest(payin.id);
         if (!requeued)
           throw new AppError('NOT_FOUND', `Payin ${payin.idPayin} has no callback to redeliver yet.`);
-        return reply(c, presentDelivery(requeued), 202);
+        return reply(c, requeued, 202);
       },
     }),
   ];
