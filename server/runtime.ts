@@ -21,8 +21,9 @@ import { MerchantClientAddresses } from './merchants/client-addresses';
 import { periodicWorker } from './background/worker';
 import { importTokenKey, TokenService } from './tokens';
 import type { BackgroundWorker } from './background/worker';
-import { createCallbacksModule } from './callbacks';
+import { createCallbacksModule, receiverKeyIn, receiverPrefix } from './callbacks';
 import { systemClock, type Clock } from './clock';
+import { callbackReceiverRoutes } from './http/routes/callback-receiver.routes';
 import { callbackRoutes } from './http/routes/callback.routes';
 import { catalogueRoutes } from './http/routes/catalogue.routes';
 import { sandboxRoutes } from './http/routes/sandbox.routes';
@@ -107,8 +108,23 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const clock = options.clock ?? systemClock;
     const allowlist = new HostAllowlist(config.CALLBACK_ALLOWLIST);
     const rateLimit = await chooseRateLimitStore(config, database, logger);
-    const callbacks = createCallbacksModule({ config, db: database.db, logger, merchants, allowlist, clock });
-    const urlPolicy = new UrlPolicy(config.ALLOW_INSECURE_URLS, allowlist);
+    // The built-in receiver's URLs are accepted as callback URLs and delivered in-process (decision 025).
+    const inProcessPrefix = receiverPrefix(config.publicUrl);
+    const urlPolicy = new UrlPolicy(
+      config.ALLOW_INSECURE_URLS,
+      allowlist,
+      (url) => receiverKeyIn(inProcessPrefix, url) !== undefined,
+    );
+    const callbacks = createCallbacksModule({
+      config,
+      db: database.db,
+      logger,
+      merchants,
+      allowlist,
+      clock,
+      urlPolicy,
+      receiverSecret: await loadServerSecret(database.db, 'callback-receiver-key', undefined),
+    });
     const payins = new PayinService({
       db: database.db,
       publicUrl: config.publicUrl,
@@ -154,7 +170,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const api = createApiApp({
       deps,
       publicUrl: config.publicUrl,
-      routes: [...catalogueRoutes, ...sandboxRoutes(sandbox.simulations), ...callbackRoutes(callbacks.log)],
+      routes: [
+        ...catalogueRoutes,
+        ...sandboxRoutes(sandbox.simulations),
+        ...callbackRoutes(callbacks),
+        ...callbackReceiverRoutes(callbacks.receiver),
+      ],
     });
     const workers = [
       createExpirySweeper({ db: database.db, payins, clock, logger }),

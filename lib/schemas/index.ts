@@ -3,3 +3,4 @@ export * from './customer-fields';
 export * from './payin-request';
 export * from './token-request';
 export * from './sandbox';
+export * from './callbacks';

@@ -1,10 +1,14 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
+import type { CallbackDeliveryPage } from '@/lib/api/callback-responses';
 import type { CallbackDeliveryResource } from '@/lib/api/responses';
+import type { CallbackListQuery } from '@/lib/schemas';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
+import { AppError } from '../errors';
+import { decodeCursor, encodeCursor } from './callback.cursor';
 import { presentDelivery } from './callback.presenter';
-import { listPayinDeliveries, requeueLatestDelivery } from './callback.repository';
+import { listMerchantDeliveries, listPayinDeliveries, requeueLatestDelivery } from './callback.repository';
 
 /**
  * The merchant's view of its callbacks: the delivery log and manual redelivery
@@ -22,5 +26,28 @@ export class CallbackLog {
   async redeliverLatest(payinId: bigint): Promise<CallbackDeliveryResource | undefined> {
     const requeued = await requeueLatestDelivery(this.deps.db, { payinId, now: this.deps.clock() });
     return requeued && presentDelivery(requeued);
+  }
+
+  /** A page of the merchant's deliveries across payins, newest first; nextCursor while more remain. */
+  async listForMerchant(merchantCode: string, query: CallbackListQuery): Promise<CallbackDeliveryPage> {
+    const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && beforeId === undefined) {
+      throw new AppError('VALIDATION_FAILED', '1 field(s) failed validation.', {
+        errors: [{ field: 'cursor', message: 'Not a cursor this API gave out.' }],
+      });
+    }
+    const rows = await listMerchantDeliveries(this.deps.db, {
+      merchantCode,
+      limit: query.limit + 1,
+      beforeId,
+      idPayin: query.idPayin,
+      status: query.status,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(presentDelivery),
+      ...(rows.length > query.limit && last && { nextCursor: encodeCursor(last.delivery.id) }),
+    };
   }
 }

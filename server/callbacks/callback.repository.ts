@@ -186,6 +186,30 @@ export async function listPayinDeliveries(db: Db, payinId: bigint): Promise<Deli
 }
 
 /**
+ * A merchant's deliveries across payins, newest first (by internal id, below `beforeId` when set),
+ * optionally of one payin or status, each with its attempts.
+ */
+export async function listMerchantDeliveries(
+  db: Db,
+  input: {
+    merchantCode: string;
+    limit: number;
+    beforeId: bigint | undefined;
+    idPayin: string | undefined;
+    status: string | undefined;
+  },
+): Promise<DeliveryWithAttempts[]> {
+  let query = db
+    .selectFrom('callback_deliveries')
+    .selectAll()
+    .where('merchant_code', '=', input.merchantCode);
+  if (input.beforeId !== undefined) query = query.where('id', '<', input.beforeId);
+  if (input.idPayin !== undefined) query = query.where('id_payin', '=', input.idPayin);
+  if (input.status !== undefined) query = query.where('status', '=', input.status);
+  return withAttempts(db, await query.orderBy('id', 'desc').limit(input.limit).execute());
+}
+
+/**
  * Puts a payin's latest delivery back in the queue, due now, with a fresh run of the retry
  * schedule; its webhook-id stays, so receivers deduplicate it like any retry.
  */

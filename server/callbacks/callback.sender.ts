@@ -2,6 +2,7 @@ import 'server-only';
 import { performance } from 'node:perf_hooks';
 import { postGuarded, type OutboundGuard } from '../net';
 import type { CallbackSender } from './callback';
+import type { CallbackReceiver } from './callback-receiver';
 
 /** How much of a receiver's answer is kept in the delivery log. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
@@ -31,5 +32,47 @@ export function createGuardedSender(guard: OutboundGuard, timeoutMs: number): Ca
       location: firstHeader(result.headers.location),
       durationMs,
     };
+  };
+}
+
+/** The answer the built-in receiver gives, as an HTTP endpoint would. */
+const RECEIVED = JSON.stringify({ received: true });
+
+/**
+ * Delivers callbacks to the built-in receiver in this process (its public URL is often localhost,
+ * which the SSRF guard rightly refuses) and every other callback through `network`. The receiver
+ * sees the headers an HTTP request would carry; the answer is a synthetic 200 (404 for a key that
+ * is no merchant's) with the real duration.
+ */
+export function createReceiverAwareSender(
+  receiver: CallbackReceiver,
+  network: CallbackSender,
+): CallbackSender {
+  return async (request) => {
+    const key = receiver.keyIn(request.url);
+    if (key === undefined) return network(request);
+    const started = performance.now();
+    const headers = {
+      host: new URL(request.url).host,
+      ...request.headers,
+      'content-length': String(Buffer.byteLength(request.body)),
+    };
+    try {
+      const message = await receiver.receive({ key, headers, body: request.body });
+      return {
+        kind: 'response',
+        status: message ? 200 : 404,
+        excerpt: message ? RECEIVED : 'No callback receiver here.',
+        retryAfter: undefined,
+        location: undefined,
+        durationMs: Math.round(performance.now() - started),
+      };
+    } catch (error) {
+      return {
+        kind: 'error',
+        error: `built-in receiver failed: ${error instanceof Error ? error.message : String(error)}`,
+        durationMs: Math.round(performance.now() - started),
+      };
+    }
   };
 }

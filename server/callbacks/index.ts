@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { BackgroundWorker } from '../background/worker';
-import type { Clock } from '../clock';
+import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
@@ -9,15 +9,20 @@ import type { MerchantDirectory } from '../merchants';
 import type { HostAllowlist } from '../net/allowlist';
 import { OutboundGuard } from '../net';
 import type { StatusChangeOutbox } from '../payins/status-outbox';
+import type { UrlPolicy } from '../payins/url-policy';
 import type { CallbackSender, CallbackSettings } from './callback';
+import { CallbackReceiver } from './callback-receiver';
 import { CallbackDispatcher } from './callback.dispatcher';
 import { createCallbackOutbox } from './callback.outbox';
 import { CallbackLog } from './callback.log';
-import { createGuardedSender } from './callback.sender';
+import { createGuardedSender, createReceiverAwareSender } from './callback.sender';
+import { CallbackTester } from './callback.tester';
 
 export type { CallbackSender, CallbackSettings, SendResult } from './callback';
 export { CallbackDispatcher } from './callback.dispatcher';
 export { CallbackLog } from './callback.log';
+export { CallbackReceiver, receiverKeyIn, receiverPrefix } from './callback-receiver';
+export { CallbackTester } from './callback.tester';
 export { signCallback } from './callback.signer';
 
 export interface CallbacksModuleDependencies {
@@ -27,6 +32,10 @@ export interface CallbacksModuleDependencies {
   merchants: MerchantDirectory;
   allowlist: HostAllowlist;
   clock: Clock;
+  /** The policy callback URLs are held to (test callbacks too). */
+  urlPolicy: UrlPolicy;
+  /** The server secret receiver keys derive from ('callback-receiver-key'). */
+  receiverSecret: Buffer;
   /** Replaces real HTTP (unit tests); the default goes through the SSRF guard. */
   send?: CallbackSender;
 }
@@ -36,6 +45,10 @@ export interface CallbacksModule {
   outbox: StatusChangeOutbox;
   /** The delivery log and redelivery, for the API's routes. */
   log: CallbackLog;
+  /** Test callbacks, sent now. */
+  tester: CallbackTester;
+  /** The built-in receiver (its messages, and its URL per merchant). */
+  receiver: CallbackReceiver;
   /** The dispatcher. */
   workers: readonly BackgroundWorker[];
 }
@@ -119,12 +132,22 @@ export function callbackSettings(config: Config): CallbackSettings {
 /** Callbacks: transactional outbox, Standard Webhooks signing, durable retried delivery (issue 4). */
 export function createCallbacksModule(deps: CallbacksModuleDependencies): CallbacksModule {
   const settings = callbackSettings(deps.config);
-  const send =
+  const receiver = new CallbackReceiver({
+    db: deps.db,
+    merchants: deps.merchants,
+    secret: deps.receiverSecret,
+    publicUrl: deps.config.publicUrl,
+    clock: deps.clock,
+  });
+  // Callbacks to the built-in receiver stay in this process; the rest go through the SSRF guard.
+  const send = createReceiverAwareSender(
+    receiver,
     deps.send ??
-    createGuardedSender(
-      new OutboundGuard({ allowlist: deps.allowlist, allowInsecureUrls: deps.config.ALLOW_INSECURE_URLS }),
-      settings.timeoutMs,
-    );
+      createGuardedSender(
+        new OutboundGuard({ allowlist: deps.allowlist, allowInsecureUrls: deps.config.ALLOW_INSECURE_URLS }),
+        settings.timeoutMs,
+      ),
+  );
   const dispatcher = new CallbackDispatcher({
     db: deps.db,
     logger: deps.logger,
@@ -138,6 +161,13 @@ export function createCallbacksModule(deps: CallbacksModuleDependencies): Callba
   return {
     outbox: createCallbackOutbox({ schedule: settings.schedule }),
     log: new CallbackLog({ db: deps.db, clock: deps.clock }),
+    tester: new CallbackTester({
+      send,
+      urlPolicy: deps.urlPolicy,
+      logger: deps.logger,
+      wallClock: systemClock,
+    }),
+    receiver,
     workers: [dispatcherWorker(dispatcher, deps.logger)],
   };
 }

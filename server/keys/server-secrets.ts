@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 
-export type ServerSecretName = 'token-signing-key' | 'secret-pepper' | 'console-session-key';
+export type ServerSecretName =
+  'token-signing-key' | 'secret-pepper' | 'console-session-key' | 'callback-receiver-key';
 
 /**
  * Returns the named server secret: from the environment when the operator gives it, else the one

@@ -39,6 +39,11 @@ export class MerchantDirectory {
     return merchant;
   }
 
+  /** Every merchant this instance holds. */
+  list(): readonly Merchant[] {
+    return [...this.byCode.values()];
+  }
+
   /** A merchant this instance holds, without a lookup (the hot path of every API call). */
   known(code: string): Merchant | undefined {
     return this.byCode.get(code);

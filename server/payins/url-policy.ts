@@ -15,14 +15,29 @@ export class UrlPolicy {
   constructor(
     private readonly allowInsecure: boolean,
     private readonly allowlist: HostAllowlist,
+    /**
+     * Callback URLs this server serves itself (the built-in receiver, delivered in-process): accepted
+     * whatever the address and scheme of the public URL (docs/decisions/025).
+     */
+    private readonly isInProcessCallbackUrl: (url: string) => boolean = () => false,
   ) {}
 
+  /** Checks a returnUrl or callbackUrl of a create (the field name says which). */
   check(field: string, value: string): FieldError | undefined {
+    if (field === 'callbackUrl') return this.checkCallbackUrl(field, value);
+    return this.checkScheme(field, new URL(value));
+  }
+
+  /** Checks a URL this server will send callbacks to, reported under `field`. */
+  checkCallbackUrl(field: string, value: string): FieldError | undefined {
+    if (this.isInProcessCallbackUrl(value)) return undefined;
     const url = new URL(value);
-    if (field === 'callbackUrl') {
-      const refusal = this.serverSideRefusal(url.hostname);
-      if (refusal !== undefined) return { field, message: refusal };
-    }
+    const refusal = this.serverSideRefusal(url.hostname);
+    if (refusal !== undefined) return { field, message: refusal };
+    return this.checkScheme(field, url);
+  }
+
+  private checkScheme(field: string, url: URL): FieldError | undefined {
     if (url.protocol === 'https:') return undefined;
     if (this.allowInsecure || this.allowlist.allowsHost(url.hostname)) return undefined;
     return {

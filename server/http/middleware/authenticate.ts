@@ -111,3 +111,18 @@ export function requirePaymentScope(c: Context<ApiEnv>, idPayin: string): void {
     throw new AppError('PAYMENT_NOT_PERMITTED', 'The token is limited to another payment.');
   }
 }
+
+/**
+ * Merchant-wide operations (every payin's callbacks, the callback signing secret, test callbacks):
+ * the token's operations must name them, and a token confined to one payin, which may sit in a
+ * customer's browser, never reaches them whatever its operations say.
+ */
+export function requireMerchantWideOperation(c: Context<ApiEnv>): void {
+  if (c.get('grant').paymentScope !== undefined) {
+    throw new AppError(
+      'OPERATION_NOT_PERMITTED',
+      `A token confined to one payin does not allow ${c.req.method} ${operationPath(c)}.`,
+    );
+  }
+  requireOperation(c);
+}

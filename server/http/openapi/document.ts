@@ -60,7 +60,9 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
       name: match[1],
       in: 'path',
       required: true,
-      schema: { type: 'string', pattern: ID_PAYIN_PATTERN.source },
+      // Other parameters (a session, a receiver key) are capabilities: their shape is no one's business.
+      schema:
+        match[1] === 'idPayin' ? { type: 'string', pattern: ID_PAYIN_PATTERN.source } : { type: 'string' },
     }));
     const versionHeader = route.versioned
       ? [

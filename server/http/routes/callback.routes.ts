@@ -1,13 +1,108 @@
 import 'server-only';
+import {
+  callbackDeliveryPageSchema,
+  callbackSigningSecretSchema,
+  callbackTestAttemptSchema,
+} from '@/lib/api/callback-responses';
 import { callbackDeliveriesResponseSchema, callbackDeliverySchema } from '@/lib/api/responses';
-import type { CallbackLog } from '../../callbacks';
-import { AppError } from '../../errors';
-import { reply } from '../reply';
+import { callbackListQuerySchema, callbackTestRequestSchema } from '@/lib/schemas';
+import type { CallbackLog, CallbackTester } from '../../callbacks';
+import { AppError, parseOrThrow } from '../../errors';
+import { requireMerchantWideOperation } from '../middleware/authenticate';
+import { reply, responseHeaders } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
 
-/** The merchant's delivery log and manual redelivery, behind token operations like every call. */
-export function callbackRoutes(log: CallbackLog): readonly ApiRoute[] {
+const MERCHANT_WIDE =
+  ' Not reachable with a token confined to one payin (POST /auth-tokens-by-action, or literal operations of one payin).';
+
+/** The merchant's delivery log, redelivery, test callbacks and signing secret, behind token operations like every call. */
+export function callbackRoutes({
+  log,
+  tester,
+}: {
+  log: CallbackLog;
+  tester: CallbackTester;
+}): readonly ApiRoute[] {
   return [
+    defineRoute({
+      method: 'GET',
+      path: '/callbacks',
+      operationId: 'listCallbacks',
+      summary: "List the merchant's callback deliveries",
+      description:
+        'Every callback delivery of the merchant across payins, newest first, each with its payload and attempts (request ' +
+        'headers included), a page at a time: pass the nextCursor of a page as cursor for the next; the last page has none. ' +
+        'Filters: idPayin, status. Token operation: GET /callbacks.' +
+        MERCHANT_WIDE,
+      tag: 'Callbacks',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      query: [
+        {
+          name: 'limit',
+          description: 'Deliveries per page, 1–100 (default 20).',
+          schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+        },
+        { name: 'cursor', description: 'The nextCursor of the previous page.', schema: { type: 'string' } },
+        { name: 'idPayin', description: 'Only this payin’s deliveries.', schema: { type: 'string' } },
+        {
+          name: 'status',
+          description: 'Only deliveries in this status.',
+          schema: { type: 'string', enum: ['PENDING', 'DELIVERED', 'FAILED'] },
+        },
+      ],
+      responses: { 200: { description: 'A page of deliveries.', schema: callbackDeliveryPageSchema } },
+      errors: ['VALIDATION_FAILED'],
+      async handle(c) {
+        const query = parseOrThrow(callbackListQuerySchema, c.req.query());
+        return reply(c, await log.listForMerchant(c.get('merchant').code, query));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/callbacks/!test',
+      operationId: 'sendTestCallback',
+      summary: 'Send a test callback now',
+      description:
+        'Sends one callback of type callback.test ({"type":"callback.test","eventId":…,"timestamp":…}) to url, signed with the ' +
+        "merchant's callback secret (Standard Webhooks), through the same URL policy, SSRF guard and deadline as real " +
+        'callbacks, and answers with the attempt once it is over. It is not retried and not kept in the delivery log: it ' +
+        'announces no payin. A refused URL answers 400 URL_NOT_ALLOWED. Token operation: POST /callbacks/!test.' +
+        MERCHANT_WIDE,
+      tag: 'Callbacks',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      body: callbackTestRequestSchema,
+      responses: {
+        200: { description: 'The attempt, delivered or not.', schema: callbackTestAttemptSchema },
+      },
+      errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'URL_NOT_ALLOWED'],
+      async handle(c, { body }) {
+        return reply(c, await tester.send(c.get('merchant'), body.url));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/callbacks/signing-secret',
+      operationId: 'getCallbackSigningSecret',
+      summary: "Read the merchant's callback signing secret",
+      description:
+        'The secret callbacks are signed with, in the whsec_<base64> form Standard Webhooks libraries take, to verify ' +
+        'webhook-signature. Token operation: GET /callbacks/signing-secret.' +
+        MERCHANT_WIDE,
+      tag: 'Callbacks',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      responses: { 200: { description: 'The secret.', schema: callbackSigningSecretSchema } },
+      errors: [],
+      handle(c) {
+        responseHeaders(c)['cache-control'] = 'no-store';
+        return reply(c, { secret: c.get('merchant').callbackSecret });
+      },
+    }),
     defineRoute({
       method: 'GET',
       path: '/payins/:idPayin/callbacks',
