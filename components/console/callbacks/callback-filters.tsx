@@ -1,0 +1,40 @@
+import { getTranslations } from 'next-intl/server';
+import { CALLBACK_DELIVERY_STATUSES } from '@/lib/api/responses';
+import type { CallbackLogFilters } from '@/lib/console/callback-log';
+
+/** The log's filters: a plain GET form, so it works before scripts load and from the keyboard. */
+export async function CallbackFilters({ filters }: { filters: CallbackLogFilters }) {
+  const t = await getTranslations('console.callbacks');
+  return (
+    <form
+      method="get"
+      action="/console/callbacks"
+      className="console-filters"
+      aria-label={t('filters.label')}
+    >
+      <label>
+        {t('filters.idPayin')}
+        <input name="idPayin" defaultValue={filters.idPayin ?? ''} autoComplete="off" spellCheck={false} />
+      </label>
+      <label>
+        {t('filters.status')}
+        <select name="status" defaultValue={filters.status ?? ''}>
+          <option value="">{t('filters.anyStatus')}</option>
+          {CALLBACK_DELIVERY_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="console-button">
+        {t('filters.apply')}
+      </button>
+      {(filters.idPayin || filters.status) && (
+        <a href="/console/callbacks" className="console-button">
+          {t('filters.clear')}
+        </a>
+      )}
+    </form>
+  );
+}
