@@ -27,6 +27,8 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
           ],
           environment: 'node',
+          // A few unit files start an in-memory PGlite and migrate it: seconds on a loaded 2-core machine.
+          hookTimeout: 60_000,
         },
       },
       {
