@@ -65,6 +65,8 @@ const envSchema = z.object({
   /** Customer sessions of the hosted page: time to start paying after arrival, and life after the payin ends. */
   CHECKOUT_WINDOW_SECS: z.coerce.number().int().min(1).max(86400).default(3600),
   CUSTOMER_SESSION_GRACE_SECS: z.coerce.number().int().min(1).max(86400).default(3600),
+  /** Read by the console's BFF (bff/console/session.ts); checked here so a bad value stops the start. */
+  CONSOLE_SESSION_SECS: z.coerce.number().int().min(60).max(604800).default(28800),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Must be a redis:// URL.' }).optional(),
   /**
    * How instances on one PostgreSQL share rate limits (without REDIS_URL): "periodic" decides in

@@ -8,13 +8,14 @@ import {
   type MessageFormatElement,
 } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@/i18n/locales';
+import { readdirSync } from 'node:fs';
+import { CONSOLE_LOCALES, LOCALES } from '@/i18n/locales';
 
 type Messages = { [key: string]: string | Messages };
 
-function load(locale: string): Messages {
+function load(folder: string, locale: string): Messages {
   return JSON.parse(
-    readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../${folder}/${locale}.json`, import.meta.url), 'utf8'),
   ) as Messages;
 }
 
@@ -53,33 +54,49 @@ function selectKeysOf(message: string): string[] {
     .sort();
 }
 
-const english = flatten(load('en'));
-// Brand and method names read the same in every language; everything else must be translated.
-const SAME_EVERYWHERE = /^methods\.|^sandbox\.institution\.title$/;
+/**
+ * The hosted app's messages in every language; the console's in its languages (the others fall
+ * back to English as a whole, i18n/request.ts). Brand, method and status codes read the same everywhere.
+ */
+const CATALOGUES = [
+  { folder: 'messages', locales: LOCALES, sameEverywhere: /^methods\.|^sandbox\.institution\.title$/ },
+  { folder: 'messages/console', locales: CONSOLE_LOCALES, sameEverywhere: /\.actions\.(refuse)$/ },
+] as const;
 
-describe.each(LOCALES.filter((locale) => locale !== 'en'))('messages/%s.json', (locale) => {
-  const messages = flatten(load(locale));
-
-  it('has exactly the English keys: none missing, none extra', () => {
-    expect([...english.keys()].filter((key) => !messages.has(key))).toEqual([]);
-    expect([...messages.keys()].filter((key) => !english.has(key))).toEqual([]);
+describe('console catalogues', () => {
+  it('exist for exactly the console languages', () => {
+    const files = readdirSync(new URL('../../messages/console/', import.meta.url)).sort();
+    expect(files).toEqual(CONSOLE_LOCALES.map((locale) => `${locale}.json`).sort());
   });
+});
 
-  it('keeps every ICU argument of each message, with the same types and select keys', () => {
-    for (const [key, text] of english) {
-      const translated = messages.get(key) ?? '';
-      expect({ key, args: argumentsOf(translated), selects: selectKeysOf(translated) }).toEqual({
-        key,
-        args: argumentsOf(text),
-        selects: selectKeysOf(text),
-      });
-    }
-  });
+describe.each(CATALOGUES)('$folder', ({ folder, locales, sameEverywhere }) => {
+  const english = flatten(load(folder, 'en'));
 
-  it('is translated, not a copy of the English', () => {
-    const copied = [...english]
-      .filter(([key, text]) => !SAME_EVERYWHERE.test(key) && text.length > 12 && messages.get(key) === text)
-      .map(([key]) => key);
-    expect(copied).toEqual([]);
+  describe.each(locales.filter((locale) => locale !== 'en'))('%s.json', (locale) => {
+    const messages = flatten(load(folder, locale));
+
+    it('has exactly the English keys: none missing, none extra', () => {
+      expect([...english.keys()].filter((key) => !messages.has(key))).toEqual([]);
+      expect([...messages.keys()].filter((key) => !english.has(key))).toEqual([]);
+    });
+
+    it('keeps every ICU argument of each message, with the same types and select keys', () => {
+      for (const [key, text] of english) {
+        const translated = messages.get(key) ?? '';
+        expect({ key, args: argumentsOf(translated), selects: selectKeysOf(translated) }).toEqual({
+          key,
+          args: argumentsOf(text),
+          selects: selectKeysOf(text),
+        });
+      }
+    });
+
+    it('is translated, not a copy of the English', () => {
+      const copied = [...english]
+        .filter(([key, text]) => !sameEverywhere.test(key) && text.length > 12 && messages.get(key) === text)
+        .map(([key]) => key);
+      expect(copied).toEqual([]);
+    });
   });
 });

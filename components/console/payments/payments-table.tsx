@@ -59,7 +59,7 @@ export function PaymentsTable({
                 <th scope="col">{t('columns.idPayin')}</th>
                 <th scope="col">{t('columns.created')}</th>
                 <th scope="col">{t('columns.method')}</th>
-                <th scope="col" className="amount">
+                <th scope="col" className="money-cell">
                   {t('columns.amount')}
                 </th>
                 <th scope="col">{t('columns.status')}</th>
@@ -82,7 +82,7 @@ export function PaymentsTable({
                       <code>{String(payin.paymentMethodResponse.paymentMethodCode)}</code>
                       {operator?.code && <span className="console-muted"> · {operator.code}</span>}
                     </td>
-                    <td className="amount">{formatMoney(locale, money.amount, money.currencyCode)}</td>
+                    <td className="money-cell">{formatMoney(locale, money.amount, money.currencyCode)}</td>
                     <td>
                       <StatusBadge
                         status={payin.process.status}

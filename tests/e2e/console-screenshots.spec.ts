@@ -1,0 +1,60 @@
+// The README's console screenshots (docs/console-*.png): `CONSOLE_SCREENSHOTS=1 npx playwright test
+// tests/e2e/console-screenshots.spec.ts` after a build. Skipped in the normal run.
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/console';
+import { api, customerToken, merchantToken, newOrderId } from './support/payments';
+
+test.skip(!process.env.CONSOLE_SCREENSHOTS, 'only when asked for (CONSOLE_SCREENSHOTS=1)');
+test.use({ viewport: { width: 1200, height: 860 } });
+
+async function payin(amount: number, callbackUrl: string, method = 'OFFLINE', currencyCode = 'THB') {
+  const idPayin = newOrderId();
+  const created = await api('POST', `/payins/${idPayin}`, {
+    token: await customerToken('e2e-shop', idPayin),
+    body: {
+      paymentRequested: { money: { amount, currencyCode } },
+      paymentMethod: { paymentMethodCode: method },
+      callbackUrl,
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  expect(created.status).toBe(201);
+  return idPayin;
+}
+
+test('console screenshots for the README', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/console/receiver');
+  const receiver = (await page.getByTestId('receiver-url').textContent())!.trim();
+  const token = await merchantToken();
+  const simulate = (idPayin: string, body: unknown) =>
+    api('POST', `/sandbox/payins/${idPayin}/!simulate`, { token, body });
+  const paid = await payin(1500.5, receiver);
+  await simulate(paid, { payment: 'EXACT' });
+  const refused = await payin(420, receiver);
+  await simulate(refused, { status: 'REFUSED', processorStatus: 'INSUFFICIENT_FUNDS' });
+  const short = await payin(980, receiver);
+  await simulate(short, { payment: 'SHORT' });
+  await payin(2750, receiver);
+
+  await page.goto('/console/payments');
+  await expect(page.locator(`[data-id-payin="${paid}"] [data-testid="payin-status"]`)).toHaveAttribute(
+    'data-status',
+    'SUCCESS',
+  );
+  await page.screenshot({ path: 'docs/console-payments.png' });
+
+  await page.goto(`/console/payments/${short}`);
+  await expect(page.getByTestId('money-received')).not.toHaveText('—');
+  await page.screenshot({ path: 'docs/console-payment.png', fullPage: true });
+
+  await page.goto('/console/callbacks');
+  await expect(page.getByText('Signature verified').first()).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: 'docs/console-callbacks.png' });
+
+  await page.goto('/console/scenarios');
+  await page.getByLabel('Amount', { exact: true }).fill('1500.50');
+  await page.getByRole('button', { name: 'Build link' }).click();
+  await expect(page.getByTestId('scenario-link')).toBeVisible();
+  await page.screenshot({ path: 'docs/console-scenarios.png', fullPage: true });
+});
