@@ -138,3 +138,16 @@ test('a live merchant sees read-only views: no scenarios, no simulate or cancel'
   expect(refused.status()).toBe(403);
   await expectAccessible(page);
 });
+
+test('the console speaks Thai, and English with lang="en" in a language it has no messages for', async ({
+  page,
+}) => {
+  await page.goto('/console/sign-in?lang=th');
+  await expect(page.locator('.console')).toHaveAttribute('lang', 'th');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('เข้าสู่ระบบคอนโซลร้านค้า');
+  await expectAccessible(page);
+  await page.goto('/console/sign-in?lang=ja');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.locator('.console')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the merchant console');
+});

@@ -43,7 +43,8 @@ function usePaymentOptions(amount: string, currencyCode: ScenarioForm['currencyC
       return data as PaymentOption[];
     },
     staleTime: 60_000,
-    retry: 1,
+    // A 429 (the merchant's 10 requests per second, shared with its servers) passes in a second.
+    retry: 3,
   });
 }
 
@@ -87,28 +88,38 @@ export function OptionFields({ form }: { form: UseFormReturn<ScenarioForm> }) {
           <select
             id="scenario-method"
             {...registered}
+            value={method}
             {...describedBy('scenario-method', { error: methodError })}
           >
             <option value="">{t('chooseMethod')}</option>
-            {method !== '' && !chosen && (
-              <option value={method}>{offered(methodLabel(method), method)}</option>
-            )}
-            {list.map((option) => (
-              <option key={option.paymentMethodCode} value={option.paymentMethodCode}>
-                {methodLabel(option.paymentMethodCode)}
+            {/* One option per code, keyed by it: the chosen one (from a shared link) keeps its element
+                when the merchant's options arrive, so the selection holds. */}
+            {[
+              ...(method !== '' && !chosen
+                ? [{ code: method, label: offered(methodLabel(method), method) }]
+                : []),
+              ...list.map((option) => ({
+                code: option.paymentMethodCode,
+                label: methodLabel(option.paymentMethodCode),
+              })),
+            ].map((entry) => (
+              <option key={entry.code} value={entry.code}>
+                {entry.label}
               </option>
             ))}
           </select>
         </Field>
         <Field id="scenario-operator" label={t('operator')}>
-          <select id="scenario-operator" {...form.register('paymentOperatorCode')}>
+          <select id="scenario-operator" {...form.register('paymentOperatorCode')} value={operator}>
             <option value="">{t('anyOperator')}</option>
-            {operator !== '' && !operators.some((entry) => entry.code === operator) && (
-              <option value={operator}>{offered(operator, operator)}</option>
-            )}
-            {operators.map((entry) => (
+            {[
+              ...(operator !== '' && !operators.some((entry) => entry.code === operator)
+                ? [{ code: operator, label: offered(operator, operator) }]
+                : []),
+              ...operators.map((entry) => ({ code: entry.code, label: `${entry.name} (${entry.code})` })),
+            ].map((entry) => (
               <option key={entry.code} value={entry.code}>
-                {`${entry.name} (${entry.code})`}
+                {entry.label}
               </option>
             ))}
           </select>
