@@ -1,6 +1,7 @@
 /** A problem+json answer from the console's BFF (the API's, or the console's own). */
 export interface ConsoleProblem {
   code?: string;
+  title?: string;
   detail?: string;
   errors?: { field: string; message: string }[];
 }
@@ -10,20 +11,21 @@ export class ConsoleRequestError extends Error {
     readonly status: number,
     readonly problem: ConsoleProblem | undefined,
   ) {
-    super(problem?.detail ?? `HTTP ${status}`);
+    super(problem?.detail ?? problem?.title ?? `HTTP ${status}`);
   }
 }
 
 /**
- * The public API through the console's BFF (`/console/bff/api/...`). A session that ended sends
- * the merchant to sign in, then back to this page.
+ * The console's browser code calling its BFF (`/console/bff/api/<api path>`, or a console route of
+ * its own): JSON in and out, posts marked as JSON (the proxy wants them so), a problem+json answer
+ * thrown with its detail. A session that ended sends the merchant to sign in, then back here.
  */
 export async function consoleFetch<T>(
-  apiPath: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; base?: string } = {},
+  url: `/console/bff/${string}`,
+  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
 ): Promise<T> {
   const method = init.method ?? 'GET';
-  const response = await fetch(`${init.base ?? '/console/bff/api'}${apiPath}`, {
+  const response = await fetch(url, {
     method,
     headers: {
       accept: 'application/json',
@@ -31,6 +33,7 @@ export async function consoleFetch<T>(
     },
     body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
     cache: 'no-store',
+    credentials: 'same-origin',
   });
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;

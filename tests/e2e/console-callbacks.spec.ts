@@ -1,40 +1,33 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { expectAccessible } from './support/axe';
-import { api, customerToken, newOrderId, simulate, type MerchantCode } from './support/payments';
-
-const merchants = JSON.parse(readFileSync(new URL('./support/merchants.json', import.meta.url), 'utf8')) as {
-  merchants: { merchantCode: string; secret: string; callbackSecret?: string }[];
-};
-const merchant = (code: MerchantCode) => merchants.merchants.find((m) => m.merchantCode === code)!;
+import { merchantOf, signIn as signInAs } from './support/console';
+import { api, redirectUrl, type MerchantCode } from './support/payments';
 
 test.use({ viewport: { width: 360, height: 800 } });
 
 /** Signs in, landing on this spec's first page (the console's default landing page is not ours). */
-async function signIn(page: Page, code: MerchantCode) {
-  await page.goto('/console/sign-in?next=/console/callbacks');
-  await page.getByLabel('Merchant code').fill(code);
-  await page.getByLabel('Secret').fill(merchant(code).secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('console-merchant')).toBeVisible();
-}
+const signIn = (page: Page, code: MerchantCode) => signInAs(page, code, '/console/callbacks');
 
-/** A payin of e2e-shop whose callbacks go to the given URL, moved to SUCCESS by the sandbox. */
-async function paidPayin(callbackUrl: string): Promise<string> {
-  const idPayin = newOrderId();
-  const token = await customerToken('e2e-shop', idPayin);
-  const created = await api('POST', `/payins/${idPayin}`, {
-    token,
-    body: {
-      paymentRequested: { money: { amount: 100, currencyCode: 'THB' } },
-      paymentMethod: { paymentMethodCode: 'OFFLINE' },
-      callbackUrl,
-      returnUrl: 'https://shop.example/thanks',
-    },
+/**
+ * A customer pays on the hosted page (a RedirectURL whose callbackUrl is the receiver) while the
+ * console's payments list is open: the row turns to SUCCESS by itself.
+ */
+async function payOnHostedPage(page: Page, callbackUrl: string): Promise<string> {
+  const checkout = await redirectUrl({
+    amount: '100.00',
+    params: { paymentMethodCode: 'OFFLINE', callbackUrl },
   });
-  expect(created.status).toBe(201);
-  expect((await simulate(idPayin, 'SUCCESS')).status).toBe(200);
-  return idPayin;
+  await page.goto(`/console/payments`);
+  const customer = await page.context().browser()!.newPage();
+  await customer.goto(checkout.url);
+  await customer.getByTestId('pay-button').click();
+  await customer.getByTestId('simulate-pay').click();
+  const row = page.locator(`[data-testid="payment-row"][data-id-payin="${checkout.idPayin}"]`);
+  await expect(row.getByTestId('payin-status')).toHaveAttribute('data-status', 'SUCCESS', {
+    timeout: 20_000,
+  });
+  await customer.close();
+  return checkout.idPayin;
 }
 
 test('a test merchant follows a callback from the log to the receiver, redelivers it, and uses the developer tools', async ({
@@ -48,7 +41,7 @@ test('a test merchant follows a callback from the log to the receiver, redeliver
   expect(receiverUrl).toMatch(/^https?:\/\//);
   await expectAccessible(page);
 
-  const idPayin = await paidPayin(receiverUrl);
+  const idPayin = await payOnHostedPage(page, receiverUrl);
 
   // The log, filtered to the payin, shows the delivery as it lands, its signature verified.
   await page.goto(`/console/callbacks?idPayin=${idPayin}`);
@@ -83,7 +76,7 @@ test('a test merchant follows a callback from the log to the receiver, redeliver
   await page.goto('/console/developers');
   await expect(page.getByTestId('signing-secret')).toHaveCount(0);
   await page.getByRole('button', { name: 'Reveal' }).click();
-  await expect(page.getByTestId('signing-secret')).toHaveText(merchant('e2e-shop').callbackSecret!);
+  await expect(page.getByTestId('signing-secret')).toHaveText(merchantOf('e2e-shop').callbackSecret!);
   await page.getByRole('button', { name: 'Hide' }).click();
   await expect(page.getByTestId('signing-secret')).toHaveCount(0);
   await page.getByRole('button', { name: 'Mint token' }).click();

@@ -1,17 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { secretOf, signIn as signInAs } from './support/console';
+import type { MerchantCode } from './support/payments';
 
-const merchants = JSON.parse(readFileSync(new URL('./support/merchants.json', import.meta.url), 'utf8')) as {
-  merchants: { merchantCode: string; secret: string }[];
-};
-const secretOf = (code: string) => merchants.merchants.find((entry) => entry.merchantCode === code)!.secret;
-
-async function signIn(page: Page, merchantCode = 'e2e-shop', next = '/console/scenarios') {
-  await page.goto(`/console/sign-in?${new URLSearchParams({ next }).toString()}`);
-  await page.getByLabel('Merchant code').fill(merchantCode);
-  await page.getByLabel('Secret').fill(secretOf(merchantCode));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+async function signIn(page: Page, merchantCode: MerchantCode = 'e2e-shop') {
+  await signInAs(page, merchantCode, '/console/scenarios');
   await expect(page.getByRole('heading', { level: 1, name: 'Scenarios' })).toBeVisible();
 }
 

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { consoleFetch } from '@/lib/console/console-fetch';
+import { consoleFetch } from '../console-fetch';
 import { callbackLogQuery, type CallbackLogFilters, type CallbackLogPage } from '@/lib/console/callback-log';
 import { DeliveryCard } from './delivery-card';
 

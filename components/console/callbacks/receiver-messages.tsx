@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { CallbackReceiverMessages } from '@/lib/api/callback-responses';
-import { consoleFetch } from '@/lib/console/console-fetch';
+import { consoleFetch } from '../console-fetch';
 import { HeadersList, prettyJson } from './headers-list';
 
 const REFRESH_MS = 2000;

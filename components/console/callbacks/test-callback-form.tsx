@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import type { CallbackTestAttempt } from '@/lib/api/callback-responses';
-import { consoleFetch } from '@/lib/console/console-fetch';
+import { consoleFetch } from '../console-fetch';
 import { AttemptDetails } from './attempt-details';
 import { prettyJson } from './headers-list';
 

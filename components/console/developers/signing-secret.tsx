@@ -2,8 +2,8 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { consoleFetch } from '@/lib/console/console-fetch';
-import { CopyButton } from '../callbacks/copy-button';
+import { consoleFetch } from '../console-fetch';
+import { CopyButton } from '../copy-button';
 
 /** The callback signing secret: fetched only when Reveal is pressed, forgotten on Hide. */
 export function SigningSecret() {
@@ -30,7 +30,7 @@ export function SigningSecret() {
             <button type="button" className="console-button" onClick={() => reveal.reset()}>
               {t('hide')}
             </button>
-            <CopyButton value={secret} label={t('label')} />
+            <CopyButton short value={secret} label={t('label')} />
           </>
         ) : (
           <button

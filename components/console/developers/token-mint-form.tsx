@@ -3,8 +3,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import { consoleFetch } from '@/lib/console/console-fetch';
-import { CopyButton } from '../callbacks/copy-button';
+import { consoleFetch } from '../console-fetch';
+import { CopyButton } from '../copy-button';
 
 const DEFAULT_OPERATIONS = 'GET /payins/.*\nPOST /payins/.*';
 
@@ -119,7 +119,7 @@ export function TokenMintForm() {
               {shown}
             </pre>
             <div className="console-actions">
-              <CopyButton value={shown} label={t('token')} />
+              <CopyButton short value={shown} label={t('token')} />
             </div>
           </div>
         )}

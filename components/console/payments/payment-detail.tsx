@@ -36,7 +36,7 @@ export function PaymentDetail({
   const status = useTranslations('console.status');
   const locale = useLocale();
   const client = useQueryClient();
-  const path = `/payins/${encodeURIComponent(idPayin)}`;
+  const path = `/console/bff/api/payins/${encodeURIComponent(idPayin)}` as const;
   const [reason, setReason] = useState<RefusalReason>('DECLINED');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
 
@@ -66,7 +66,10 @@ export function PaymentDetail({
       // "Pay late" on a payin that already ended: only the money arrives.
       const open = payin.data.process.status === 'PENDING';
       for (const call of action === 'late' && !open ? calls.slice(1) : calls)
-        last = await consoleFetch<PayinResource>(`/sandbox${path}/!simulate`, { method: 'POST', body: call });
+        last = await consoleFetch<PayinResource>(
+          `/console/bff/api/sandbox/payins/${encodeURIComponent(idPayin)}/!simulate`,
+          { method: 'POST', body: call },
+        );
       return last;
     },
     onSuccess: (updated, action) => {

@@ -30,7 +30,7 @@ export function PaymentsTable({
   const locale = useLocale();
   const { data, error } = useQuery({
     queryKey: ['payins', apiQuery],
-    queryFn: () => consoleFetch<PayinPage>(`/payins?${apiQuery}`),
+    queryFn: () => consoleFetch<PayinPage>(`/console/bff/api/payins?${apiQuery}`),
     initialData: initial,
     refetchInterval: live ? 3000 : false,
   });

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../copy-button';
 
 export interface BuiltLink {
   url: string;
@@ -44,7 +44,7 @@ export function ScenarioResult({ built, onNewPayment }: { built: BuiltLink; onNe
             >
               {t('open')} <span className="visually-hidden">{t('opensNewTab')}</span>
             </a>
-            <CopyButton text={built.url} label={t('copyLink')} />
+            <CopyButton value={built.url} label={t('copyLink')} />
           </div>
         </div>
         <figure className="scenario-qr">
@@ -66,7 +66,7 @@ export function ScenarioResult({ built, onNewPayment }: { built: BuiltLink; onNe
         {built.curl}
       </pre>
       <div className="console-actions">
-        <CopyButton text={built.curl} label={t('copyCurl')} />
+        <CopyButton value={built.curl} label={t('copyCurl')} />
       </div>
       <p className="console-hint">{t('newPaymentHint', { idPayin: built.idPayin })}</p>
       <button

@@ -3,13 +3,18 @@ import { expect, type Page } from '@playwright/test';
 import type { MerchantCode } from './payments';
 
 const merchants = JSON.parse(readFileSync(new URL('./merchants.json', import.meta.url), 'utf8')) as {
-  merchants: { merchantCode: string; secret: string }[];
+  merchants: { merchantCode: string; secret: string; callbackSecret?: string }[];
 };
 
-export function secretOf(code: MerchantCode): string {
+/** A merchant of the test instance as its merchants file has it (secret, callback secret). */
+export function merchantOf(code: MerchantCode) {
   const merchant = merchants.merchants.find((candidate) => candidate.merchantCode === code);
   if (!merchant) throw new Error(`no merchant ${code}`);
-  return merchant.secret;
+  return merchant;
+}
+
+export function secretOf(code: MerchantCode): string {
+  return merchantOf(code).secret;
 }
 
 /** Signs in to the console through its form, as a merchant does. */

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { requireSignedIn } from '@/bff/console/pages';
 import { publicOrigin } from '@/bff/origin';
-import { CopyButton } from '@/components/console/callbacks/copy-button';
+import { CopyButton } from '@/components/console/copy-button';
 import { SigningSecret } from '@/components/console/developers/signing-secret';
 import { TokenMintForm } from '@/components/console/developers/token-mint-form';
 import { VerificationSnippet } from '@/components/console/developers/verification-snippet';
@@ -20,7 +20,7 @@ export default async function DevelopersPage() {
           <dt>{t('api.baseUrl')}</dt>
           <dd className="console-actions">
             <code data-testid="api-base-url">{baseUrl}</code>
-            <CopyButton value={baseUrl} label={t('api.baseUrl')} />
+            <CopyButton short value={baseUrl} label={t('api.baseUrl')} />
           </dd>
           <dt>{t('api.header')}</dt>
           <dd>

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { requireSignedIn } from '@/bff/console/pages';
 import { failureDetail, loadReceiver, RECEIVER_PAGE_SIZE } from '@/bff/console/receiver';
-import { CopyButton } from '@/components/console/callbacks/copy-button';
+import { CopyButton } from '@/components/console/copy-button';
 import { ReceiverMessages } from '@/components/console/callbacks/receiver-messages';
 
 /** The merchant's built-in callback receiver: its URL, and what arrived there, live. */
@@ -25,7 +25,7 @@ export default async function ReceiverPage() {
             <code className="console-value" data-testid="receiver-url">
               {receiver.url}
             </code>
-            <CopyButton value={receiver.url} label={t('receiver.url')} />
+            <CopyButton short value={receiver.url} label={t('receiver.url')} />
           </div>
         </section>
       )}
