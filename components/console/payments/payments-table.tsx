@@ -52,7 +52,7 @@ export function PaymentsTable({
         </p>
       ) : (
         <div className="console-table-wrap">
-          <table className="console-table" data-testid="payments-table">
+          <table className="console-table stacked" data-testid="payments-table">
             <caption className="visually-hidden">{t('caption')}</caption>
             <thead>
               <tr>
@@ -71,19 +71,23 @@ export function PaymentsTable({
                 const operator = payin.paymentMethodResponse.paymentOperator as { code?: string } | undefined;
                 return (
                   <tr key={payin.idPayin} data-testid="payment-row" data-id-payin={payin.idPayin}>
-                    <td>
+                    <td data-label={t('columns.idPayin')}>
                       <Link href={`/console/payments/${encodeURIComponent(payin.idPayin)}`}>
                         {payin.idPayin}
                       </Link>
                       {payin.process.isTest && <span className="console-muted"> · {t('test')}</span>}
                     </td>
-                    <td>{formatInstant(locale, payin.process.createdAt)}</td>
-                    <td>
+                    <td data-label={t('columns.created')}>
+                      {formatInstant(locale, payin.process.createdAt)}
+                    </td>
+                    <td data-label={t('columns.method')}>
                       <code>{String(payin.paymentMethodResponse.paymentMethodCode)}</code>
                       {operator?.code && <span className="console-muted"> · {operator.code}</span>}
                     </td>
-                    <td className="money-cell">{formatMoney(locale, money.amount, money.currencyCode)}</td>
-                    <td>
+                    <td className="money-cell" data-label={t('columns.amount')}>
+                      {formatMoney(locale, money.amount, money.currencyCode)}
+                    </td>
+                    <td data-label={t('columns.status')}>
                       <StatusBadge
                         status={payin.process.status}
                         label={status(payin.process.status)}
