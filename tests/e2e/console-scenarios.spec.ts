@@ -123,37 +123,44 @@ test('5: optionsAvailable: the option pre-selected, the others a click away', as
   await expect(hosted.getByLabel('PromptPay QR')).toBeVisible();
 });
 
-test('the shared link restores the builder; a new payment takes a new order ID', async ({ page }) => {
-  await openBuilder(page);
-  await page.getByLabel(/^Scenario 4/).check();
-  await chooseOption(page, 'OFFLINE', 'SCB');
-  await page.getByLabel('Amount', { exact: true }).fill('250');
-  await page.getByLabel('Limit the token to this amount and currency').uncheck();
-  await page.getByLabel('Token validity (seconds)').fill('600');
-  const idPayin = await page.getByLabel('Order ID (idPayin)').inputValue();
-  await expect(page).toHaveURL(/validitySecs=600/);
-  await expect(page).toHaveURL(/paymentOperatorCode=SCB/);
-  const shared = page.url();
-  expect(shared).toContain('moneyLimited=false');
+test.describe('a shared builder link', () => {
+  // Once in CI (2 cores, every spec in parallel) "New payment" never became stable for Playwright
+  // after a build, which no local run, stressed or not, reproduced; retried, and named in the
+  // issue's note, rather than clicked by force.
+  test.describe.configure({ retries: 2 });
 
-  await page.goto(shared);
-  await expect(page.getByLabel(/^Scenario 4/)).toBeChecked();
-  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('250');
-  await expect(page.getByLabel('Payment method')).toHaveValue('OFFLINE');
-  await expect(page.getByLabel('Payment operator')).toHaveValue('SCB');
-  await expect(page.getByLabel('Limit the token to this amount and currency')).not.toBeChecked();
-  await expect(page.getByLabel('Token validity (seconds)')).toHaveValue('600');
-  await expect(page.getByLabel('Order ID (idPayin)')).toHaveValue(idPayin);
+  test('the shared link restores the builder; a new payment takes a new order ID', async ({ page }) => {
+    await openBuilder(page);
+    await page.getByLabel(/^Scenario 4/).check();
+    await chooseOption(page, 'OFFLINE', 'SCB');
+    await page.getByLabel('Amount', { exact: true }).fill('250');
+    await page.getByLabel('Limit the token to this amount and currency').uncheck();
+    await page.getByLabel('Token validity (seconds)').fill('600');
+    const idPayin = await page.getByLabel('Order ID (idPayin)').inputValue();
+    await expect(page).toHaveURL(/validitySecs=600/);
+    await expect(page).toHaveURL(/paymentOperatorCode=SCB/);
+    const shared = page.url();
+    expect(shared).toContain('moneyLimited=false');
 
-  await page.getByRole('button', { name: 'Build link' }).click();
-  await expect(page.getByTestId('scenario-link')).toContainText('amount=250&');
-  expect(page.url()).not.toMatch(/token=/);
-  await page.getByRole('button', { name: 'New payment' }).click();
-  const fresh = await page.getByLabel('Order ID (idPayin)').inputValue();
-  expect(fresh).not.toBe(idPayin);
-  await expect(page.getByLabel('Return URL')).toHaveValue(new RegExp(`/console/payments/${fresh}$`));
-  await expect(page).toHaveURL(new RegExp(`idPayin=${fresh}`));
-  await expect(page.getByTestId('scenario-result')).toHaveCount(0);
+    await page.goto(shared);
+    await expect(page.getByLabel(/^Scenario 4/)).toBeChecked();
+    await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('250');
+    await expect(page.getByLabel('Payment method')).toHaveValue('OFFLINE');
+    await expect(page.getByLabel('Payment operator')).toHaveValue('SCB');
+    await expect(page.getByLabel('Limit the token to this amount and currency')).not.toBeChecked();
+    await expect(page.getByLabel('Token validity (seconds)')).toHaveValue('600');
+    await expect(page.getByLabel('Order ID (idPayin)')).toHaveValue(idPayin);
+
+    await page.getByRole('button', { name: 'Build link' }).click();
+    await expect(page.getByTestId('scenario-link')).toContainText('amount=250&');
+    expect(page.url()).not.toMatch(/token=/);
+    await page.getByRole('button', { name: 'New payment' }).click();
+    const fresh = await page.getByLabel('Order ID (idPayin)').inputValue();
+    expect(fresh).not.toBe(idPayin);
+    await expect(page.getByLabel('Return URL')).toHaveValue(new RegExp(`/console/payments/${fresh}$`));
+    await expect(page).toHaveURL(new RegExp(`idPayin=${fresh}`));
+    await expect(page.getByTestId('scenario-result')).toHaveCount(0);
+  });
 });
 
 test('the form checks what it can before asking the API for a token', async ({ page }) => {
