@@ -67,6 +67,8 @@ const envSchema = z.object({
   CUSTOMER_SESSION_GRACE_SECS: z.coerce.number().int().min(1).max(86400).default(3600),
   /** Read by the console's BFF (bff/console/session.ts); checked here so a bad value stops the start. */
   CONSOLE_SESSION_SECS: z.coerce.number().int().min(60).max(604800).default(28800),
+  /** How long a test payout of an ordinary amount takes to succeed by itself (docs/decisions/027). */
+  SANDBOX_PAYOUT_SECS: z.coerce.number().int().min(0).max(86400).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Must be a redis:// URL.' }).optional(),
   /**
    * How instances on one PostgreSQL share rate limits (without REDIS_URL): "periodic" decides in

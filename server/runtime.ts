@@ -27,7 +27,11 @@ import { callbackReceiverRoutes } from './http/routes/callback-receiver.routes';
 import { callbackRoutes } from './http/routes/callback.routes';
 import { catalogueRoutes } from './http/routes/catalogue.routes';
 import { sandboxRoutes } from './http/routes/sandbox.routes';
-import { createSandboxModule, magicAmountPlanner } from './sandbox';
+import { createSandboxModule, magicAmountPlanner, payoutPlanner, type PayoutSimulations } from './sandbox';
+import { LedgerService } from './ledger';
+import { PayoutService } from './payouts';
+import { balanceRoutes } from './http/routes/balance.routes';
+import { payoutRoutes, payoutSandboxRoutes } from './http/routes/payout.routes';
 import { CustomerSessionService } from './customer-sessions';
 
 /** The assembled service: database, services and the API app, with one way to shut it all down. */
@@ -36,6 +40,10 @@ export interface Runtime {
   database: DatabaseHandle;
   deps: ApiDependencies;
   api: Hono<ApiEnv>;
+  /** The money ledger (balances, settlements) and payouts, for tests and tools that drive them directly. */
+  ledger: LedgerService;
+  payouts: PayoutService;
+  payoutSimulations: PayoutSimulations;
   /** Background work (callback dispatcher, expiry sweeper); main starts it unless BACKGROUND_WORKERS=false. */
   workers: readonly BackgroundWorker[];
   /** Seals the merchant console's session cookies (bff/console/session.ts), shared by every instance. */
@@ -126,11 +134,24 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       urlPolicy,
       receiverSecret: await loadServerSecret(database.db, 'callback-receiver-key', undefined),
     });
+    const ledger = new LedgerService({
+      db: database.db,
+      logger,
+      clock,
+      cursorSecret: signingKey,
+      settingsOf: async (code) => (merchants.known(code) ?? (await merchants.require(code))).settings,
+    });
     const payins = new PayinService({
       db: database.db,
       publicUrl: config.publicUrl,
       urlPolicy,
-      outbox: callbacks.outbox,
+      // A status change posts its money (a success's credit) and announces itself, in one transaction.
+      outbox: {
+        async record(tx, change) {
+          await ledger.payinPostings.record(tx, change);
+          await callbacks.outbox.record(tx, change);
+        },
+      },
       clock,
       readConcurrency: database.kind === 'postgres' ? config.DATABASE_POOL_SIZE : 1,
       // Test payins of magic amounts play an outcome by themselves (docs/decisions/021).
@@ -168,13 +189,25 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       paymentCeiling: config.RATE_LIMIT_MERCHANT_CEILING,
       trustProxy: config.TRUST_PROXY,
     };
-    const sandbox = createSandboxModule({ db: database.db, logger, payins, clock });
+    const payouts = new PayoutService({
+      db: database.db,
+      ledger,
+      outbox: callbacks.outbox,
+      urlPolicy,
+      clock,
+      planner: payoutPlanner(config.SANDBOX_PAYOUT_SECS),
+      cursorSecret: signingKey,
+    });
+    const sandbox = createSandboxModule({ db: database.db, logger, payins, payouts, clock });
     const api = createApiApp({
       deps,
       publicUrl: config.publicUrl,
       routes: [
         ...catalogueRoutes,
         ...sandboxRoutes(sandbox.simulations),
+        ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
+        ...payoutRoutes(payouts),
+        ...balanceRoutes(ledger, deps.payins, payouts),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),
       ],
@@ -193,6 +226,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       }),
       ...sandbox.workers,
       ...callbacks.workers,
+      periodicWorker({
+        name: 'ledger-settlements',
+        intervalMs: 1000,
+        logger,
+        tick: async () => (await ledger.settleDue()) > 0,
+      }),
     ];
     logger.info({ database: database.kind, rateLimitStore: rateLimit.kind }, 'runtime ready');
     return {
@@ -200,6 +239,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       database,
       deps,
       api,
+      ledger,
+      payouts,
+      payoutSimulations: sandbox.payoutSimulations,
       workers,
       consoleSessionKey,
       demoCredentials,

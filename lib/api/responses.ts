@@ -178,7 +178,7 @@ export type PaymentOptionsResponse = z.infer<typeof paymentOptionsResponseSchema
 export type Problem = z.infer<typeof problemSchema>;
 
 /** Callback delivery log (docs/decisions/014-callbacks.md). */
-export const CALLBACK_EVENT_TYPES = ['payin.status_changed'] as const;
+export const CALLBACK_EVENT_TYPES = ['payin.status_changed', 'payout.status_changed'] as const;
 /** PENDING: waiting for an attempt (or in one); DELIVERED: a 2xx answer; FAILED: no more attempts. */
 export const CALLBACK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 /** Why a delivery FAILED: the retry schedule ran out, or the receiver answered 410 Gone. */
@@ -207,7 +207,10 @@ export const callbackDeliverySchema = z.looseObject({
   /** The webhook-id header and the payload's eventId: the same on every attempt. */
   eventId: z.string(),
   type: z.enum(CALLBACK_EVENT_TYPES),
-  idPayin: z.string(),
+  /** The payin a payin.status_changed delivery announces. */
+  idPayin: z.string().optional(),
+  /** The payout a payout.status_changed delivery announces. */
+  idPayout: z.string().optional(),
   url: z.string(),
   status: z.enum(CALLBACK_DELIVERY_STATUSES),
   failureReason: z.enum(CALLBACK_FAILURE_REASONS).optional(),

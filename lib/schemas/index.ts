@@ -4,3 +4,4 @@ export * from './payin-request';
 export * from './token-request';
 export * from './sandbox';
 export * from './callbacks';
+export * from './payout-request';

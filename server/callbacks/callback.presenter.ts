@@ -31,7 +31,8 @@ export function presentDelivery({ delivery, attempts }: DeliveryWithAttempts): C
   return {
     eventId: delivery.event_id,
     type: delivery.event_type as CallbackEventType,
-    idPayin: delivery.id_payin,
+    ...(delivery.id_payin !== null && { idPayin: delivery.id_payin }),
+    ...(delivery.id_payout !== null && { idPayout: delivery.id_payout }),
     url: delivery.url,
     status: delivery.status as CallbackDeliveryStatus,
     ...(delivery.failure_reason !== null && {

@@ -7,8 +7,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export type NewDelivery = Pick<
   CallbackDeliveryRow,
-  'event_id' | 'event_type' | 'merchant_code' | 'payin_id' | 'id_payin' | 'url' | 'payload'
-> & { at: Date; dueAt: Date };
+  'event_id' | 'event_type' | 'merchant_code' | 'url' | 'payload'
+> & { at: Date; dueAt: Date } & (
+    | { payin_id: bigint; id_payin: string }
+    | { payout_id: bigint; id_payout: string; payin_id: null; id_payin: null }
+  );
 
 /** The endpoint a URL is delivered to: its origin (scheme, host, port), lowercase. */
 export function endpointOf(url: string): string {

@@ -12,6 +12,7 @@ export type CallbackFailureReason = (typeof CALLBACK_FAILURE_REASONS)[number];
 export type CallbackAttemptOutcome = (typeof CALLBACK_ATTEMPT_OUTCOMES)[number];
 
 export const PAYIN_STATUS_CHANGED: CallbackEventType = 'payin.status_changed';
+export const PAYOUT_STATUS_CHANGED: CallbackEventType = 'payout.status_changed';
 
 /** The operator's delivery settings (CALLBACK_* variables). */
 export interface CallbackSettings {
@@ -25,14 +26,13 @@ export interface CallbackSettings {
   retentionMs: number;
 }
 
-/** What goes over the wire: the anemic body the merchant re-reads the payin after. */
-export interface CallbackPayload {
+/** What goes over the wire: the anemic body the merchant re-reads the payin (or payout) after. */
+export type CallbackPayload = {
   type: CallbackEventType;
   eventId: string;
-  idPayin: string;
   /** When the status changed (ISO 8601 UTC). */
   timestamp: string;
-}
+} & ({ idPayin: string } | { idPayout: string });
 
 /** One HTTP request to a merchant, as the sender sees it. */
 export interface CallbackRequest {

@@ -13,7 +13,7 @@ import type { UrlPolicy } from '../payins/url-policy';
 import type { CallbackSender, CallbackSettings } from './callback';
 import { CallbackReceiver } from './callback-receiver';
 import { CallbackDispatcher } from './callback.dispatcher';
-import { createCallbackOutbox } from './callback.outbox';
+import { createCallbackOutbox, type PayoutStatusOutbox } from './callback.outbox';
 import { CallbackLog } from './callback.log';
 import { createGuardedSender, createReceiverAwareSender } from './callback.sender';
 import { CallbackTester } from './callback.tester';
@@ -42,7 +42,7 @@ export interface CallbacksModuleDependencies {
 
 export interface CallbacksModule {
   /** Writes the callback row in the status change's transaction. */
-  outbox: StatusChangeOutbox;
+  outbox: StatusChangeOutbox & PayoutStatusOutbox;
   /** The delivery log and redelivery, for the API's routes. */
   log: CallbackLog;
   /** Test callbacks, sent now. */

@@ -103,7 +103,82 @@ export interface Database {
   callback_attempts: CallbackAttemptsTable;
   callback_receiver_messages: CallbackReceiverMessagesTable;
   merchant_client_addresses: MerchantClientAddressesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_settlements: LedgerSettlementsTable;
+  payouts: PayoutsTable;
+  sandbox_payout_simulations: SandboxPayoutSimulationsTable;
 }
+
+/** The money ledger (server/ledger, docs/decisions/027). */
+export interface LedgerAccountsTable {
+  id: Generated<bigint>;
+  owner: string;
+  kind: string;
+  currency_code: string;
+  debits_minor: Generated<bigint>;
+  credits_minor: Generated<bigint>;
+  no_overdraft: boolean;
+  created_at: Date;
+}
+
+export interface LedgerTransfersTable {
+  id: Generated<bigint>;
+  event_key: string;
+  kind: string;
+  merchant_code: string;
+  currency_code: string;
+  payin_id: bigint | null;
+  payout_id: bigint | null;
+  created_at: Date;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<bigint>;
+  transfer_id: bigint;
+  account_id: bigint;
+  direction: string;
+  amount_minor: bigint;
+}
+
+export interface LedgerSettlementsTable {
+  payin_id: bigint;
+  due_at: Date;
+}
+
+export interface PayoutsTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  id_payout: string;
+  status: string;
+  processor_status: string | null;
+  payment_method_code: string;
+  payment_operator_code: string | null;
+  payment_operator_name: string | null;
+  currency_code: string;
+  amount_minor: bigint;
+  fee_minor: bigint;
+  vat_minor: bigint | null;
+  is_test: boolean;
+  callback_url: string;
+  /** The validated destination (server/payouts/destinations) as JSON text. */
+  destination: ColumnType<string, string, string>;
+  reference: string;
+  created_at: Date;
+  processed_at: Date | null;
+  updated_at: Date;
+}
+
+export interface SandboxPayoutSimulationsTable {
+  id: Generated<bigint>;
+  payout_id: bigint;
+  status: string;
+  processor_status: string | null;
+  due_at: Date;
+}
+
+export type PayoutRow = Selectable<PayoutsTable>;
 
 export type MerchantRow = Selectable<MerchantsTable>;
 export type PayinRow = Selectable<PayinsTable>;
@@ -117,8 +192,11 @@ export interface CallbackDeliveriesTable {
   event_id: string;
   event_type: string;
   merchant_code: string;
-  payin_id: bigint;
-  id_payin: string;
+  /** The payin or (payout_id) the payout the delivery announces: exactly one is set. */
+  payin_id: bigint | null;
+  id_payin: string | null;
+  payout_id: ColumnType<bigint | null, bigint | null | undefined, never>;
+  id_payout: ColumnType<string | null, string | null | undefined, never>;
   url: string;
   /** The URL's origin (scheme, host, port): deliveries to one endpoint are limited together. */
   endpoint: string;

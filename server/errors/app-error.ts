@@ -36,6 +36,12 @@ export const ERRORS = {
   TOO_MANY_FAILED_ATTEMPTS: { status: 429, title: 'Too many failed authentication attempts' },
   INTERNAL: { status: 500, title: 'Internal server error' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
+  PAYOUT_NOT_FOUND: { status: 404, title: 'Payout not found' },
+  PAYOUT_ALREADY_EXISTS: { status: 409, title: 'Payout already exists' },
+  PAYOUT_FINAL: { status: 409, title: 'Payout is already final' },
+  PAYOUT_METHOD_UNKNOWN: { status: 400, title: 'Unknown payout method' },
+  INSUFFICIENT_BALANCE: { status: 422, title: 'Insufficient available balance' },
+  PAYOUTS_NOT_AVAILABLE: { status: 422, title: 'Payouts not available for this merchant' },
   AMOUNT_UNAVAILABLE: { status: 503, title: 'No unique amount to pay is free right now' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -14,7 +14,7 @@ import { renderReferencePage } from './openapi/reference-page';
 import { problemResponse } from './problem';
 import { header, requestInstance } from './request-info';
 import type { ApiRoute } from './route';
-import { idPayinParam } from './routes/params';
+import { idPayinParam, idPayoutParam } from './routes/params';
 import { customerSessionRoutes } from './routes/customer-session.routes';
 import { payinRoutes } from './routes/payin.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -133,8 +133,9 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
     const path = `/api${route.path}`;
     const handler = async (c: Context<ApiEnv>) => {
       begin(c);
-      // "!action" segments are routes of their own, never an {idPayin}.
+      // "!action" segments are routes of their own, never an {idPayin} or {idPayout}.
       if (route.path.includes(':idPayin') && c.req.param('idPayin')?.startsWith('!')) throw noRoute(c);
+      if (route.path.includes(':idPayout') && c.req.param('idPayout')?.startsWith('!')) throw noRoute(c);
       if (route.versioned && header(c, API_VERSION_HEADER)?.trim() !== API_MAJOR_VERSION) {
         throw new AppError('API_VERSION_UNSUPPORTED', `Send the header X-API-Version: ${API_MAJOR_VERSION}.`);
       }
@@ -148,6 +149,7 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
         if (idPayin !== undefined) requirePaymentScope(c, idPayin);
       }
       if (idPayin !== undefined) c.set('idPayin', idPayin);
+      if (route.path.includes(':idPayout')) c.set('idPayout', idPayoutParam(c));
       const body: unknown = route.body
         ? await readJsonBody(c, route.body, { optional: route.bodyOptional })
         : undefined;

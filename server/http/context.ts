@@ -33,6 +33,8 @@ export interface ApiEnv {
     merchant: Merchant;
     /** The validated {idPayin} of payin routes, already checked against the token's payment scope. */
     idPayin: string;
+    /** The validated {idPayout} of payout routes. */
+    idPayout: string;
     /** Response headers gathered along the way (server/http/reply.ts). */
     headers: Record<string, string>;
     /** The route answered with reply(), which wrote those headers itself. */

@@ -1,5 +1,6 @@
 import type { MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
+import type { PayoutMethodCode } from '@/lib/payouts/methods';
 
 /** A merchant as the services see it (secret only as its keyed hash). */
 export interface Merchant {
@@ -24,6 +25,10 @@ export interface FeeRule {
 
 export interface MerchantSettings {
   fees?: Partial<Record<MethodCode | 'default', FeeRule>>;
-  /** VAT levied on the fee, in basis points (700 = 7 %). */
+  /** VAT levied on the fee (payins and payouts), in basis points (700 = 7 %). */
   vatBps?: number;
+  /** Fees on payouts per payout method, or "default"; without a rule, DEFAULT_PAYOUT_FEE_RULE. */
+  payoutFees?: Partial<Record<PayoutMethodCode | 'default', FeeRule>>;
+  /** How long a successful payin's money stays pending before it becomes available (0: at once). */
+  settlementDelaySecs?: number;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { PAYOUT_METHOD_CODES } from '@/lib/payouts/methods';
 import { METHOD_CODES } from '@/lib/methods';
 import { CURRENCY_CODES } from '@/lib/money';
 import { merchantCodeSchema } from '@/lib/schemas';
@@ -41,6 +42,14 @@ export const merchantEntrySchema = z.object({
   fees: z.partialRecord(z.enum([...METHOD_CODES, 'default']), feeRuleSchema).optional(),
   /** VAT levied on the fee, in percent. */
   vatPercent: percentSchema.optional(),
+  /** Fees on payouts per payout method or "default" (docs/decisions/027). */
+  payoutFees: z.partialRecord(z.enum([...PAYOUT_METHOD_CODES, 'default']), feeRuleSchema).optional(),
+  /** Seconds a successful payin's money stays pending before it is available for payouts (default 0). */
+  settlementDelaySeconds: z
+    .int()
+    .min(0)
+    .max(90 * 24 * 3600, 'At most 90 days.')
+    .optional(),
 });
 
 export const merchantsFileSchema = z.object({
@@ -54,6 +63,7 @@ export const merchantsFileSchema = z.object({
 });
 
 export type MerchantEntry = z.infer<typeof merchantEntrySchema>;
+export type MerchantEntryFeeRule = z.infer<typeof feeRuleSchema>;
 
 /** Reads and validates MERCHANTS_FILE, naming the file and every problem on failure. */
 export async function readMerchantsFile(path: string): Promise<MerchantEntry[]> {

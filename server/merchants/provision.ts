@@ -6,7 +6,7 @@ import { parseAmount, type CurrencyCode } from '@/lib/money';
 import type { Database } from '../db';
 import type { FeeRule, Merchant, MerchantSettings } from './merchant';
 import { upsertMerchant } from './merchant.repository';
-import type { MerchantEntry } from './merchants-file';
+import type { MerchantEntry, MerchantEntryFeeRule } from './merchants-file';
 import { hashSecret } from './secret-hash';
 
 export const DEMO_MERCHANT_CODE = 'demo';
@@ -23,20 +23,31 @@ function toBps(percent: number): number {
   return Math.round(percent * 100);
 }
 
-function toSettings(entry: MerchantEntry): MerchantSettings {
-  const fees: MerchantSettings['fees'] = {};
-  for (const [key, rule] of Object.entries(entry.fees ?? {})) {
+function toFeeRules<Key extends string>(
+  name: string,
+  rules: Partial<Record<Key, MerchantEntryFeeRule>> | undefined,
+): Partial<Record<Key, FeeRule>> {
+  const fees: Partial<Record<Key, FeeRule>> = {};
+  for (const [key, rule] of Object.entries(rules ?? {}) as [Key, MerchantEntryFeeRule][]) {
     const fixedMinor: Partial<Record<CurrencyCode, string>> = {};
     for (const [currency, amount] of Object.entries(rule.fixed ?? {}) as [CurrencyCode, number][]) {
       if (amount === 0) continue;
       const parsed = parseAmount(amount, currency);
-      if (!parsed.ok) throw new Error(`fees.${key}.fixed.${currency}: ${parsed.problem}`);
+      if (!parsed.ok) throw new Error(`${name}.${key}.fixed.${currency}: ${parsed.problem}`);
       fixedMinor[currency] = parsed.money.minor.toString();
     }
-    const feeRule: FeeRule = { percentBps: toBps(rule.percent), fixedMinor };
-    fees[key as keyof typeof fees] = feeRule;
+    fees[key] = { percentBps: toBps(rule.percent), fixedMinor };
   }
-  return { fees, ...(entry.vatPercent !== undefined ? { vatBps: toBps(entry.vatPercent) } : {}) };
+  return fees;
+}
+
+function toSettings(entry: MerchantEntry): MerchantSettings {
+  return {
+    fees: toFeeRules('fees', entry.fees),
+    ...(entry.vatPercent !== undefined && { vatBps: toBps(entry.vatPercent) }),
+    ...(entry.payoutFees !== undefined && { payoutFees: toFeeRules('payoutFees', entry.payoutFees) }),
+    ...(entry.settlementDelaySeconds !== undefined && { settlementDelaySecs: entry.settlementDelaySeconds }),
+  };
 }
 
 /** Upserts the merchants of MERCHANTS_FILE; secrets are stored only as keyed hashes. */

@@ -1,9 +1,12 @@
 import type { MethodCode } from '@/lib/methods';
+import type { PayoutMethodCode } from '@/lib/payouts/methods';
 import { moneyOf, type Money } from '@/lib/money';
 import type { FeeRule, MerchantSettings } from '../merchants';
 
 /** The fee when neither the method nor "default" has a rule in the merchants file: 2 %, nothing fixed. */
 export const DEFAULT_FEE_RULE: FeeRule = { percentBps: 200 };
+/** The payout fee without a rule in the merchants file: 1 %, nothing fixed (docs/decisions/027). */
+export const DEFAULT_PAYOUT_FEE_RULE: FeeRule = { percentBps: 100 };
 
 /** Rounds numerator / denominator half away from zero, in exact integer arithmetic. */
 export function divideRounded(numerator: bigint, denominator: bigint): bigint {
@@ -21,7 +24,24 @@ export function computeFee(
   method: MethodCode,
   money: Money,
 ): { fee: Money; vat: Money | undefined } {
-  const rule = settings.fees?.[method] ?? settings.fees?.default ?? DEFAULT_FEE_RULE;
+  return applyFeeRule(settings.fees?.[method] ?? settings.fees?.default ?? DEFAULT_FEE_RULE, settings, money);
+}
+
+/** The fee on a payout: its method's payout rule, else "default", else DEFAULT_PAYOUT_FEE_RULE; VAT as on payins. */
+export function computePayoutFee(
+  settings: MerchantSettings,
+  method: PayoutMethodCode,
+  money: Money,
+): { fee: Money; vat: Money | undefined } {
+  const rule = settings.payoutFees?.[method] ?? settings.payoutFees?.default ?? DEFAULT_PAYOUT_FEE_RULE;
+  return applyFeeRule(rule, settings, money);
+}
+
+function applyFeeRule(
+  rule: FeeRule,
+  settings: MerchantSettings,
+  money: Money,
+): { fee: Money; vat: Money | undefined } {
   const fixed = BigInt(rule.fixedMinor?.[money.currency] ?? '0');
   const fee = divideRounded(money.minor * BigInt(rule.percentBps), 10_000n) + fixed;
   const vat = settings.vatBps

@@ -16,9 +16,12 @@ const PAYLOAD = /^p1:([1-9][0-9]{0,18})$/;
 export class PayinCursors {
   private readonly key: Buffer;
 
-  /** `secret`: server key material; the cursor key is derived from it (HKDF), never the secret itself. */
-  constructor(secret: Uint8Array) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'payin-list-cursor', 32));
+  /**
+   * `secret`: server key material; the cursor key is derived from it (HKDF), never the secret
+   * itself. `purpose` separates the keys of different lists (a payin cursor never pages payouts).
+   */
+  constructor(secret: Uint8Array, purpose = 'payin-list-cursor') {
+    this.key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), purpose, 32));
   }
 
   encode(merchantCode: string, lastId: bigint): string {

@@ -5,9 +5,12 @@ import type { Clock } from '../clock';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
 import type { PayinService } from '../payins';
+import type { PayoutService } from '../payouts';
+import { PayoutSimulations } from './payout-simulations';
 import { SimulationService } from './simulation.service';
 
 export { SimulationService } from './simulation.service';
+export { PayoutSimulations, payoutPlanner } from './payout-simulations';
 
 export {
   magicAmountPlanner,
@@ -22,20 +25,30 @@ export interface SandboxModuleDependencies {
   db: Kysely<Database>;
   logger: Logger;
   payins: PayinService;
+  payouts: PayoutService;
   clock: Clock;
 }
 
 export interface SandboxModule {
   simulations: SimulationService;
-  /** The delayed-simulation worker. */
+  payoutSimulations: PayoutSimulations;
+  /** The delayed-simulation workers. */
   workers: readonly BackgroundWorker[];
 }
 
 export function createSandboxModule(deps: SandboxModuleDependencies): SandboxModule {
   const simulations = new SimulationService(deps);
+  const payoutSimulations = new PayoutSimulations(deps);
   return {
     simulations,
+    payoutSimulations,
     workers: [
+      periodicWorker({
+        name: 'sandbox-payout-simulations',
+        intervalMs: 500,
+        logger: deps.logger,
+        tick: async () => (await payoutSimulations.applyDue()) > 0,
+      }),
       periodicWorker({
         name: 'sandbox-simulations',
         intervalMs: 500,

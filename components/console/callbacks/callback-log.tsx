@@ -67,9 +67,11 @@ export function CallbackLog({
           delivery={delivery}
           redeliver={
             // The API redelivers a payin's latest callback: offered on that one only (newest first).
-            canRedeliver && page.data.findIndex((other) => other.idPayin === delivery.idPayin) === index
+            canRedeliver &&
+            delivery.idPayin !== undefined &&
+            page.data.findIndex((other) => other.idPayin === delivery.idPayin) === index
               ? {
-                  onClick: () => redeliver.mutate(delivery.idPayin),
+                  onClick: () => redeliver.mutate(delivery.idPayin ?? ''),
                   pending: redeliver.isPending && redeliver.variables === delivery.idPayin,
                 }
               : undefined

@@ -28,9 +28,14 @@ export function DeliveryCard({
       aria-labelledby={headingId}
       data-testid="callback-delivery"
       data-id-payin={delivery.idPayin}
+      data-id-payout={delivery.idPayout}
     >
       <div className="console-card-head">
-        <h2 id={headingId}>{t('delivery.heading', { idPayin: delivery.idPayin })}</h2>
+        <h2 id={headingId}>
+          {delivery.idPayin !== undefined
+            ? t('delivery.heading', { idPayin: delivery.idPayin })
+            : t('delivery.payoutHeading', { idPayout: delivery.idPayout ?? '' })}
+        </h2>
         <span className={`badge ${STATUS_BADGE[delivery.status]}`} data-testid="delivery-status">
           {t(`status.${delivery.status}`)}
         </span>
@@ -43,7 +48,7 @@ export function DeliveryCard({
             className="console-button"
             onClick={redeliver.onClick}
             disabled={redeliver.pending}
-            aria-label={t('redeliver.label', { idPayin: delivery.idPayin })}
+            aria-label={t('redeliver.label', { idPayin: delivery.idPayin ?? '' })}
           >
             {redeliver.pending ? t('redeliver.sending') : t('redeliver.button')}
           </button>

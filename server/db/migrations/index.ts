@@ -6,6 +6,7 @@ import * as hardening from './0004-hardening';
 import * as sandboxPayments from './0005-sandbox-payments';
 import * as payinListing from './0006-payin-listing';
 import * as callbackInspection from './0007-callback-inspection';
+import * as ledgerAndPayouts from './0008-ledger-and-payouts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-sandbox-payments': sandboxPayments,
   '0006-payin-listing': payinListing,
   '0007-callback-inspection': callbackInspection,
+  '0008-ledger-and-payouts': ledgerAndPayouts,
 };

@@ -10,3 +10,9 @@ export function idPayinParam(c: Context<ApiEnv>): string {
   // The pattern alone decides; the schema runs only to word the problem.
   return ID_PAYIN_PATTERN.test(value) ? value : parseOrThrow(idPayinSchema, value, 'idPayin');
 }
+
+/** The {idPayout} path parameter: the merchant's order ID, under the same rule as an idPayin. */
+export function idPayoutParam(c: Context<ApiEnv>): string {
+  const value = c.req.param('idPayout') ?? '';
+  return ID_PAYIN_PATTERN.test(value) ? value : parseOrThrow(idPayinSchema, value, 'idPayout');
+}

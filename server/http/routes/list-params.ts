@@ -1,0 +1,37 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { parseOrThrow } from '../../errors';
+import type { ApiEnv } from '../context';
+
+export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
+const LIMIT_MESSAGE = `An integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}.`;
+
+const pageSchema = z.object({
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,6}$/, LIMIT_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().min(LIST_LIMIT.min, LIMIT_MESSAGE).max(LIST_LIMIT.max, LIMIT_MESSAGE))
+    .optional(),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+/** limit and cursor of a newest-first list (GET /payouts, GET /balance-transactions). */
+export function parsePageQuery(c: Context<ApiEnv>): { limit: number; cursor: string | undefined } {
+  const page = parseOrThrow(pageSchema, { limit: c.req.query('limit'), cursor: c.req.query('cursor') });
+  return { limit: page.limit ?? LIST_LIMIT.default, cursor: page.cursor };
+}
+
+export const pageQueryDocument = [
+  {
+    name: 'limit',
+    description: `Items per page, ${LIST_LIMIT.min}–${LIST_LIMIT.max} (default ${LIST_LIMIT.default}).`,
+    schema: { type: 'integer', minimum: LIST_LIMIT.min, maximum: LIST_LIMIT.max },
+  },
+  {
+    name: 'cursor',
+    description: 'The nextCursor of the previous page, as it came.',
+    schema: { type: 'string' },
+  },
+] as const;

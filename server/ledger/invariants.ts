@@ -1,0 +1,88 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db';
+
+/**
+ * The ledger's invariants, checked against the database as it is (the API tests run it after
+ * every file that moves money, and after randomised runs with crashes). Each violation is one
+ * sentence; none means the books hold:
+ * - every transfer balances (debits = credits) and has entries;
+ * - per currency, the sum over all accounts of credits - debits is zero;
+ * - every account's posted totals equal the sum of its entries;
+ * - no no-overdraft account is below zero;
+ * - each successful payin has exactly one credit and no other payin has one;
+ * - each payout is reserved exactly once, a paid one debited, a refused one released, never both,
+ *   and the merchant's reserved balance is what its pending payouts hold.
+ */
+export async function checkLedgerInvariants(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows;
+
+  for (const row of await rows<{ id: string; debits: string; credits: string }>(sql`
+    select t.id::text as id,
+           coalesce(sum(e.amount_minor) filter (where e.direction = 'DEBIT'), 0)::text as debits,
+           coalesce(sum(e.amount_minor) filter (where e.direction = 'CREDIT'), 0)::text as credits
+    from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
+    group by t.id
+    having coalesce(sum(e.amount_minor) filter (where e.direction = 'DEBIT'), 0)
+        <> coalesce(sum(e.amount_minor) filter (where e.direction = 'CREDIT'), 0)
+        or count(e.id) = 0`))
+    problems.push(`transfer ${row.id} does not balance: debits ${row.debits}, credits ${row.credits}`);
+
+  for (const row of await rows<{ currency_code: string; total: string }>(sql`
+    select currency_code, sum(credits_minor - debits_minor)::text as total
+    from ledger_accounts group by currency_code having sum(credits_minor - debits_minor) <> 0`))
+    problems.push(`${row.currency_code} accounts sum to ${row.total}, not 0`);
+
+  for (const row of await rows<{ id: string; owner: string; kind: string }>(sql`
+    select a.id::text as id, a.owner, a.kind from ledger_accounts a
+    left join ledger_entries e on e.account_id = a.id
+    group by a.id
+    having a.debits_minor <> coalesce(sum(e.amount_minor) filter (where e.direction = 'DEBIT'), 0)
+        or a.credits_minor <> coalesce(sum(e.amount_minor) filter (where e.direction = 'CREDIT'), 0)`))
+    problems.push(`account ${row.owner} ${row.kind} (${row.id}) totals differ from its entries`);
+
+  for (const row of await rows<{ owner: string; kind: string; currency_code: string }>(sql`
+    select owner, kind, currency_code from ledger_accounts where no_overdraft and credits_minor < debits_minor`))
+    problems.push(`${row.owner} ${row.kind} ${row.currency_code} is negative`);
+
+  for (const row of await rows<{ id_payin: string; status: string; credits: string }>(sql`
+    select p.id_payin, p.status, count(t.id)::text as credits from payins p
+    left join ledger_transfers t on t.payin_id = p.id and t.kind = 'PAYIN_CREDIT'
+    group by p.id
+    having (p.status = 'SUCCESS') <> (count(t.id) = 1) or count(t.id) > 1`))
+    problems.push(`payin ${row.id_payin} (${row.status}) has ${row.credits} credits`);
+
+  for (const row of await rows<{
+    id_payout: string;
+    status: string;
+    reserves: string;
+    debits: string;
+    releases: string;
+  }>(sql`
+    select p.id_payout, p.status,
+           count(t.id) filter (where t.kind = 'PAYOUT_RESERVE')::text as reserves,
+           count(t.id) filter (where t.kind = 'PAYOUT_DEBIT')::text as debits,
+           count(t.id) filter (where t.kind = 'PAYOUT_RELEASE')::text as releases
+    from payouts p left join ledger_transfers t on t.payout_id = p.id
+    group by p.id
+    having count(t.id) filter (where t.kind = 'PAYOUT_RESERVE') <> 1
+        or count(t.id) filter (where t.kind = 'PAYOUT_DEBIT') <> (case when p.status = 'SUCCESS' then 1 else 0 end)
+        or count(t.id) filter (where t.kind = 'PAYOUT_RELEASE') <> (case when p.status = 'REFUSED' then 1 else 0 end)`))
+    problems.push(
+      `payout ${row.id_payout} (${row.status}): ${row.reserves} reserves, ${row.debits} debits, ${row.releases} releases`,
+    );
+
+  for (const row of await rows<{ owner: string; currency_code: string; reserved: string; held: string }>(sql`
+    select a.owner, a.currency_code, (a.credits_minor - a.debits_minor)::text as reserved,
+           coalesce((select sum(p.amount_minor + p.fee_minor + coalesce(p.vat_minor, 0)) from payouts p
+                     where 'merchant:' || p.merchant_code = a.owner and p.currency_code = a.currency_code
+                       and p.status = 'PENDING'), 0)::text as held
+    from ledger_accounts a where a.kind = 'RESERVED'`)) {
+    if (row.reserved !== row.held)
+      problems.push(
+        `${row.owner} reserves ${row.reserved} ${row.currency_code} but its pending payouts hold ${row.held}`,
+      );
+  }
+  return problems;
+}

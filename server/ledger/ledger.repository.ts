@@ -1,0 +1,235 @@
+import 'server-only';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CurrencyCode } from '@/lib/money';
+import type { Database } from '../db';
+import { AppError } from '../errors';
+import {
+  assertBalanced,
+  isNoOverdraft,
+  ownerKey,
+  type AccountKind,
+  type AccountRef,
+  type Balance,
+  type Direction,
+  type PostedTransfer,
+  type TransferKind,
+  type TransferRequest,
+} from './ledger';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The account's id, created on first use (concurrent first uses agree on one row). */
+async function accountId(tx: Transaction<Database>, ref: AccountRef, currency: CurrencyCode, at: Date) {
+  const owner = ownerKey(ref.owner);
+  await tx
+    .insertInto('ledger_accounts')
+    .values({
+      owner,
+      kind: ref.kind,
+      currency_code: currency,
+      no_overdraft: isNoOverdraft(ref.kind),
+      created_at: at,
+    })
+    .onConflict((conflict) => conflict.columns(['owner', 'kind', 'currency_code']).doNothing())
+    .execute();
+  const row = await tx
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('owner', '=', owner)
+    .where('kind', '=', ref.kind)
+    .where('currency_code', '=', currency)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Posts a transfer in the caller's transaction: false when its event key was posted before (the
+ * replay posts nothing). Accounts are updated in id order, so concurrent transfers over the same
+ * accounts wait for each other instead of deadlocking. A debit that would take a no-overdraft
+ * account below zero is refused with 422 INSUFFICIENT_BALANCE before anything of the transfer
+ * remains (the caller's transaction rolls back with the error).
+ */
+export async function postTransfer(tx: Transaction<Database>, transfer: TransferRequest): Promise<boolean> {
+  const entries = transfer.entries.filter((entry) => entry.amountMinor !== 0n);
+  assertBalanced(entries);
+  const inserted = await tx
+    .insertInto('ledger_transfers')
+    .values({
+      event_key: transfer.eventKey,
+      kind: transfer.kind,
+      merchant_code: transfer.merchantCode,
+      currency_code: transfer.currency,
+      payin_id: transfer.payinId ?? null,
+      payout_id: transfer.payoutId ?? null,
+      created_at: transfer.at,
+    })
+    .onConflict((conflict) => conflict.column('event_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+
+  const resolved = [];
+  for (const entry of entries)
+    resolved.push({ ...entry, id: await accountId(tx, entry.account, transfer.currency, transfer.at) });
+  resolved.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  for (const entry of resolved) {
+    if (entry.direction === 'CREDIT') {
+      await tx
+        .updateTable('ledger_accounts')
+        .set({ credits_minor: sql`credits_minor + ${entry.amountMinor}` })
+        .where('id', '=', entry.id)
+        .execute();
+      continue;
+    }
+    let update = tx
+      .updateTable('ledger_accounts')
+      .set({ debits_minor: sql`debits_minor + ${entry.amountMinor}` })
+      .where('id', '=', entry.id);
+    // The row lock of the update serialises debits; its condition is re-read after the wait.
+    if (isNoOverdraft(entry.account.kind))
+      update = update.where(sql<boolean>`credits_minor - debits_minor >= ${entry.amountMinor}`);
+    const { numUpdatedRows } = await update.executeTakeFirst();
+    if (numUpdatedRows === 0n) {
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        `The ${entry.account.kind.toLowerCase()} balance in ${transfer.currency} is lower than the ${entry.amountMinor} minor units this needs.`,
+      );
+    }
+  }
+  await tx
+    .insertInto('ledger_entries')
+    .values(
+      resolved.map((entry) => ({
+        transfer_id: inserted.id,
+        account_id: entry.id,
+        direction: entry.direction,
+        amount_minor: entry.amountMinor,
+      })),
+    )
+    .execute();
+  return true;
+}
+
+/** The merchant's balances per currency they have accounts in (all, or only `currencies`). */
+export async function readBalances(
+  db: Db,
+  merchantCode: string,
+  currencies: readonly CurrencyCode[] | undefined,
+): Promise<Balance[]> {
+  let query = db
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'currency_code', 'debits_minor', 'credits_minor'])
+    .where('owner', '=', ownerKey({ merchantCode }));
+  if (currencies) {
+    if (currencies.length === 0) return [];
+    query = query.where('currency_code', 'in', currencies);
+  }
+  const byCurrency = new Map<CurrencyCode, Balance>();
+  for (const row of await query.execute()) {
+    const currency = row.currency_code as CurrencyCode;
+    const balance = byCurrency.get(currency) ?? {
+      currency,
+      availableMinor: 0n,
+      pendingMinor: 0n,
+      reservedMinor: 0n,
+    };
+    const amount = row.credits_minor - row.debits_minor;
+    if (row.kind === 'AVAILABLE') balance.availableMinor = amount;
+    else if (row.kind === 'PENDING') balance.pendingMinor = amount;
+    else if (row.kind === 'RESERVED') balance.reservedMinor = amount;
+    byCurrency.set(currency, balance);
+  }
+  return [...byCurrency.values()];
+}
+
+/** The merchant's transfers, newest first, optionally of one payin or payout; with their entries. */
+export async function listTransfers(
+  db: Db,
+  input: {
+    merchantCode: string;
+    payinId?: bigint | undefined;
+    payoutId?: bigint | undefined;
+    beforeId?: bigint | undefined;
+    limit: number;
+  },
+): Promise<PostedTransfer[]> {
+  let query = db
+    .selectFrom('ledger_transfers as t')
+    .leftJoin('payins as pi', 'pi.id', 't.payin_id')
+    .leftJoin('payouts as po', 'po.id', 't.payout_id')
+    .select([
+      't.id',
+      't.kind',
+      't.currency_code',
+      't.created_at',
+      'pi.id_payin as id_payin',
+      'po.id_payout as id_payout',
+    ])
+    .where('t.merchant_code', '=', input.merchantCode);
+  if (input.payinId !== undefined) query = query.where('t.payin_id', '=', input.payinId);
+  if (input.payoutId !== undefined) query = query.where('t.payout_id', '=', input.payoutId);
+  if (input.beforeId !== undefined) query = query.where('t.id', '<', input.beforeId);
+  const transfers = await query.orderBy('t.id', 'desc').limit(input.limit).execute();
+  if (transfers.length === 0) return [];
+  const entries = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(['e.transfer_id', 'e.direction', 'e.amount_minor', 'a.owner', 'a.kind'])
+    .where(
+      'e.transfer_id',
+      'in',
+      transfers.map((transfer) => transfer.id),
+    )
+    .orderBy('e.id')
+    .execute();
+  return transfers.map((transfer) => ({
+    id: transfer.id,
+    kind: transfer.kind as TransferKind,
+    currency: transfer.currency_code as CurrencyCode,
+    createdAt: transfer.created_at,
+    idPayin: transfer.id_payin ?? undefined,
+    idPayout: transfer.id_payout ?? undefined,
+    entries: entries
+      .filter((entry) => entry.transfer_id === transfer.id)
+      .map((entry) => ({
+        account: accountLabel(entry.owner, entry.kind as AccountKind),
+        direction: entry.direction as Direction,
+        amountMinor: entry.amount_minor,
+      })),
+  }));
+}
+
+/** "merchant.available", "operator.fees": what the merchant sees of an account. */
+function accountLabel(owner: string, kind: AccountKind): string {
+  return `${owner.startsWith('merchant:') ? 'merchant' : 'operator'}.${kind.toLowerCase()}`;
+}
+
+/** Settlements of successful payins waiting for the merchant's delay. */
+export async function scheduleSettlement(
+  tx: Transaction<Database>,
+  input: { payinId: bigint; dueAt: Date },
+): Promise<void> {
+  await tx
+    .insertInto('ledger_settlements')
+    .values({ payin_id: input.payinId, due_at: input.dueAt })
+    .onConflict((conflict) => conflict.column('payin_id').doNothing())
+    .execute();
+}
+
+export async function findDueSettlements(db: Db, now: Date, limit: number): Promise<bigint[]> {
+  const rows = await db
+    .selectFrom('ledger_settlements')
+    .select('payin_id')
+    .where('due_at', '<=', now)
+    .orderBy('due_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.payin_id);
+}
+
+/** Takes a due settlement inside the transaction that posts it: true for exactly one taker. */
+export async function claimSettlement(tx: Transaction<Database>, payinId: bigint): Promise<boolean> {
+  const taken = await tx.deleteFrom('ledger_settlements').where('payin_id', '=', payinId).executeTakeFirst();
+  return taken.numDeletedRows > 0n;
+}

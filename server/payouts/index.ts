@@ -1,0 +1,5 @@
+import 'server-only';
+export * from './payout';
+export { PayoutService, type PayoutPlanner, type PayoutPage } from './payout.service';
+export { presentPayout } from './payout.presenter';
+export { findPayoutById } from './payout.repository';

@@ -1,0 +1,205 @@
+import 'server-only';
+import type { Kysely, Transaction } from 'kysely';
+import { sameMoney } from '@/lib/money';
+import type { CreatePayoutRequest } from '@/lib/schemas';
+import { systemClock, type Clock } from '../clock';
+import type { PayoutStatusOutbox } from '../callbacks/callback.outbox';
+import type { Database } from '../db';
+import { AppError } from '../errors';
+import type { LedgerService } from '../ledger';
+import type { Merchant } from '../merchants';
+import { computePayoutFee } from '../payins/fees';
+import { PayinCursors } from '../payins/payin-cursor';
+import { generateReference } from '../payins/reference';
+import type { UrlPolicy } from '../payins/url-policy';
+import type { TokenGrant } from '../tokens';
+import { resolvePayoutDestination } from './destinations';
+import { DEFAULT_PROCESSOR_STATUS, type Payout, type PayoutStatus } from './payout';
+import { findPayout, insertPayout, listPayouts, lockPayout, updatePayoutStatus } from './payout.repository';
+
+/** Runs in a new payout's insert transaction: the sandbox schedules a test payout's outcome here. */
+export interface PayoutPlanner {
+  plan(tx: Transaction<Database>, payout: Payout): Promise<void>;
+}
+
+export interface PayoutPage {
+  payouts: Payout[];
+  nextCursor: string | undefined;
+}
+
+/**
+ * Creates, reads and settles payouts (docs/decisions/027-ledger-balances-payouts.md). A payout's
+ * money is reserved in its insert's transaction, so a payout exists only with its reservation,
+ * and concurrent payouts can never together spend more than the available balance.
+ */
+export class PayoutService {
+  private readonly db: Kysely<Database>;
+  private readonly ledger: LedgerService;
+  private readonly outbox: PayoutStatusOutbox;
+  private readonly urlPolicy: UrlPolicy;
+  private readonly planner: PayoutPlanner | undefined;
+  private readonly now: Clock;
+  private readonly cursors: PayinCursors;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    ledger: LedgerService;
+    outbox: PayoutStatusOutbox;
+    urlPolicy: UrlPolicy;
+    planner?: PayoutPlanner;
+    clock?: Clock;
+    cursorSecret: Uint8Array;
+  }) {
+    this.db = options.db;
+    this.ledger = options.ledger;
+    this.outbox = options.outbox;
+    this.urlPolicy = options.urlPolicy;
+    this.planner = options.planner;
+    this.now = options.clock ?? systemClock;
+    this.cursors = new PayinCursors(options.cursorSecret, 'payout-list-cursor');
+  }
+
+  /**
+   * Creates a payout and reserves its money, fee and VAT from the available balance, in one
+   * transaction. Refused, with nothing stored: 403 for a token of another amount, 400 for a
+   * destination its method's rules refuse, 409 for an idPayout already used, 422 when the
+   * available balance is short or the merchant is live (no payout connector yet).
+   */
+  async create(input: {
+    merchant: Merchant;
+    grant: TokenGrant;
+    idPayout: string;
+    request: CreatePayoutRequest;
+  }): Promise<Payout> {
+    const { merchant, grant, idPayout, request } = input;
+    const money = request.paymentRequested.money;
+    if (grant.money && !sameMoney(grant.money, money)) {
+      throw new AppError(
+        'MONEY_NOT_PERMITTED',
+        'The token only allows a payout of another amount or currency.',
+      );
+    }
+    if (!merchant.isTest) {
+      throw new AppError(
+        'PAYOUTS_NOT_AVAILABLE',
+        'Live payouts need a payout connector to a bank or processor, and none is configured on this service yet. ' +
+          'Test merchants can make sandbox payouts.',
+      );
+    }
+    const urlError = this.urlPolicy.check('callbackUrl', request.callbackUrl);
+    if (urlError)
+      throw new AppError('URL_NOT_ALLOWED', 'The callback URL uses a scheme or host that is not allowed.', {
+        errors: [urlError],
+      });
+    const { paymentMethod } = request;
+    const resolved = resolvePayoutDestination({
+      currency: money.currency,
+      paymentMethodCode: paymentMethod.paymentMethodCode,
+      paymentOperatorCode: paymentMethod.paymentOperatorCode,
+      account: paymentMethod.account,
+      phoneNumber: paymentMethod.phoneNumber,
+      emailAddress: paymentMethod.emailAddress,
+    });
+    if (!resolved.ok) throw new AppError(resolved.code, resolved.detail, { errors: resolved.errors });
+    const { destination } = resolved;
+    const { fee, vat } = computePayoutFee(merchant.settings, destination.method, money);
+    const now = this.now();
+
+    return this.db.transaction().execute(async (tx) => {
+      const payout = await insertPayout(tx, {
+        merchant_code: merchant.code,
+        id_payout: idPayout,
+        status: 'PENDING',
+        processor_status: null,
+        payment_method_code: destination.method,
+        payment_operator_code: destination.operator?.code ?? null,
+        payment_operator_name: destination.operator?.name ?? null,
+        currency_code: money.currency,
+        amount_minor: money.minor,
+        fee_minor: fee.minor,
+        vat_minor: vat?.minor ?? null,
+        is_test: merchant.isTest,
+        callback_url: request.callbackUrl,
+        destination: JSON.stringify(destination),
+        reference: generateReference(),
+        created_at: now,
+        updated_at: now,
+      });
+      if (!payout) {
+        throw new AppError(
+          'PAYOUT_ALREADY_EXISTS',
+          `A payout with idPayout ${idPayout} was already accepted.`,
+        );
+      }
+      await this.ledger.reservePayout(tx, payout, now);
+      await this.planner?.plan(tx, payout);
+      return payout;
+    });
+  }
+
+  async get(merchant: Merchant, idPayout: string): Promise<Payout> {
+    const payout = await findPayout(this.db, merchant.code, idPayout);
+    if (!payout) throw new AppError('PAYOUT_NOT_FOUND', `No payout ${idPayout} for this merchant.`);
+    return payout;
+  }
+
+  /** A page of the merchant's payouts, newest first; 400 for a cursor this service did not give it. */
+  async list(
+    merchant: Merchant,
+    query: { limit: number; cursor?: string | undefined; status?: PayoutStatus | undefined },
+  ): Promise<PayoutPage> {
+    let beforeId: bigint | undefined;
+    if (query.cursor !== undefined) {
+      beforeId = this.cursors.decode(merchant.code, query.cursor);
+      if (beforeId === undefined) {
+        const message = 'Not a cursor this API gave; pass nextCursor back as it came.';
+        throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'cursor', message }] });
+      }
+    }
+    const rows = await listPayouts(this.db, {
+      merchantCode: merchant.code,
+      beforeId,
+      limit: query.limit + 1,
+      status: query.status,
+    });
+    const payouts = rows.slice(0, query.limit);
+    const last = payouts.at(-1);
+    return {
+      payouts,
+      nextCursor: rows.length > query.limit && last ? this.cursors.encode(merchant.code, last.id) : undefined,
+    };
+  }
+
+  /**
+   * Ends a pending payout, on its locked row: SUCCESS debits the reservation (the money left, the
+   * fee is earned), REFUSED releases it to the available balance; with its callback. 409
+   * PAYOUT_FINAL once it has ended. `claim` (scheduled work) runs first and may call it off.
+   */
+  async finish(
+    payout: Payout,
+    status: 'SUCCESS' | 'REFUSED',
+    options: {
+      processorStatus?: string | undefined;
+      claim?: (tx: Transaction<Database>) => Promise<boolean>;
+    } = {},
+  ): Promise<Payout> {
+    const at = this.now();
+    return this.db.transaction().execute(async (tx) => {
+      const current = await lockPayout(tx, payout.id);
+      if (!current) throw new AppError('PAYOUT_NOT_FOUND', `No payout ${payout.idPayout} any more.`);
+      if (options.claim && !(await options.claim(tx))) return current;
+      if (current.status !== 'PENDING')
+        throw new AppError('PAYOUT_FINAL', `The payout is already ${current.status}.`);
+      const updated = await updatePayoutStatus(tx, {
+        id: current.id,
+        status,
+        processorStatus: options.processorStatus ?? DEFAULT_PROCESSOR_STATUS[status],
+        at,
+      });
+      if (status === 'SUCCESS') await this.ledger.debitPayout(tx, updated, at);
+      else await this.ledger.releasePayout(tx, updated, at);
+      await this.outbox.recordPayout(tx, { payout: updated, at });
+      return updated;
+    });
+  }
+}
