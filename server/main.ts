@@ -18,6 +18,7 @@ function printBanner(url: string, demo: { merchantCode: string; secret: string }
     `Payin gateway listening on ${url}`,
     `  API:          ${url}/api  (reference: ${url}/api/reference)`,
     `  Payment app:  ${url}/`,
+    `  Console:      ${url}/console  (sign in with a merchant code and secret)`,
   ];
   if (demo) {
     lines.push(

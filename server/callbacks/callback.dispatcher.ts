@@ -180,7 +180,8 @@ export class CallbackDispatcher {
         callback: {
           eventId: row.event_id,
           merchant: row.merchant_code,
-          idPayin: row.id_payin,
+          ...(row.id_payin !== null && { idPayin: row.id_payin }),
+          ...(row.id_payout !== null && { idPayout: row.id_payout }),
           url: redactUrl(row.url),
           attempt: attemptNumber,
           at: startedAt.toISOString(),

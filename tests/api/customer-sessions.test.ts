@@ -215,8 +215,10 @@ describe('a customer session whose payin was never created', () => {
       expect(opened.status).toBe(201);
       return opened.body.token;
     };
-    const [lateSession, onTimeSession] = await Promise.all([open(late, 1), open(onTime, 60)]);
-    await sleep(2100);
+    // Token lifetimes are whole seconds from a whole-second iat: one "1 s" token may have only
+    // milliseconds left when it arrives on a loaded machine, so the short one is given 3 s.
+    const [lateSession, onTimeSession] = await Promise.all([open(late, 3), open(onTime, 60)]);
+    await sleep(4100);
     expectProblem(
       await short.client.request('POST', `/payins/${late}`, { token: lateSession, body: payinRequest() }),
       401,

@@ -188,6 +188,77 @@ describe('the OpenAPI document', () => {
     expect(list({ data: [{ ...(cancelled.body as object) }] })).toBe(false); // idPayin is required
   });
 
+  it('documents payouts and balances, and the answers match', async () => {
+    const schemaOf = (path: string, method: string, status: string) =>
+      ajv.compile(
+        (
+          document.paths[path]![method]!.responses as Record<
+            string,
+            { content: Record<string, { schema: object }> }
+          >
+        )[status]!.content['application/json']!.schema,
+      );
+    const merchant = await api.createMerchant();
+    const token = await api.client.token(merchant, [
+      ...ALL_PAYIN_OPERATIONS,
+      'POST /payouts/.*',
+      'GET /payouts.*',
+      'GET /balances',
+      'GET /balance-transactions',
+    ]);
+    const idPayin = newIdPayin();
+    await api.client.request('POST', `/payins/${idPayin}`, {
+      token,
+      body: minimalRequest('OFFLINE', 'THB', undefined).request,
+    });
+    await api.client.request('POST', `/sandbox/payins/${idPayin}/!simulate`, {
+      token,
+      body: { status: 'SUCCESS' },
+    });
+    const idPayout = newIdPayin();
+    const created = await api.client.request('POST', `/payouts/${idPayout}`, {
+      token,
+      body: {
+        paymentRequested: { money: { amount: 10, currencyCode: 'THB' } },
+        paymentMethod: {
+          paymentMethodCode: 'BANK_TRANSFER',
+          account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890', bankCode: '014' },
+        },
+        callbackUrl: 'https://merchant.example/callbacks',
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const checks: [string, string, string, unknown][] = [
+      ['/payouts/{idPayout}', 'post', '201', created.body],
+      [
+        '/payouts/{idPayout}',
+        'get',
+        '200',
+        (await api.client.request('GET', `/payouts/${idPayout}`, { token })).body,
+      ],
+      ['/payouts', 'get', '200', (await api.client.request('GET', '/payouts', { token })).body],
+      ['/balances', 'get', '200', (await api.client.request('GET', '/balances', { token })).body],
+      [
+        '/balance-transactions',
+        'get',
+        '200',
+        (await api.client.request('GET', '/balance-transactions', { token })).body,
+      ],
+    ];
+    for (const [path, method, status, body] of checks) {
+      const validate = schemaOf(path, method, status);
+      expect(validate(body), `${method} ${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    const parameters = document.paths['/payouts/{idPayout}']!.get!.parameters as {
+      name: string;
+      schema: object;
+    }[];
+    expect(parameters[0]).toMatchObject({ name: 'idPayout', schema: { pattern: expect.any(String) } });
+    expect(JSON.stringify(document.paths['/payouts/{idPayout}']!.post!.responses)).toContain(
+      'INSUFFICIENT_BALANCE',
+    );
+  });
+
   it('refuses, as the API does, a create that lacks what the currency needs', async () => {
     const merchant = await api.createMerchant();
     const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);

@@ -62,7 +62,9 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
       required: true,
       // Other parameters (a session, a receiver key) are capabilities: their shape is no one's business.
       schema:
-        match[1] === 'idPayin' ? { type: 'string', pattern: ID_PAYIN_PATTERN.source } : { type: 'string' },
+        match[1] === 'idPayin' || match[1] === 'idPayout'
+          ? { type: 'string', pattern: ID_PAYIN_PATTERN.source }
+          : { type: 'string' },
     }));
     const versionHeader = route.versioned
       ? [
