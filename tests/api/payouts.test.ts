@@ -296,6 +296,22 @@ describe('payouts', () => {
     expectProblem(await createPayout(s, id, payoutBody(9.1)), 409, 'PAYOUT_ALREADY_EXISTS');
   });
 
+  it('keeps idPayout unique per merchant: another merchant may use it and never sees the first', async () => {
+    const [one, two] = [await shop(), await shop()];
+    await paidPayin(one, 100);
+    await paidPayin(two, 100);
+    const id = newIdPayin('shared');
+    expect((await createPayout(one, id, payoutBody(9.1))).status).toBe(201);
+    expectProblem(
+      await client.request('GET', `/payouts/${id}`, { token: two.token }),
+      404,
+      'PAYOUT_NOT_FOUND',
+    );
+    expect((await createPayout(two, id, payoutBody(19.1))).status).toBe(201);
+    const read = await client.request<PayoutResource>('GET', `/payouts/${id}`, { token: one.token });
+    expect(read.body.paymentRequested.money.amount).toBe(9.1);
+  });
+
   it('lets concurrent payouts spend exactly what is available, never more', async () => {
     const s = await shop({ payoutFees: { default: { percent: 0 } } });
     await paidPayin(s, 1000); // 980.00 available
