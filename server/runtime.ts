@@ -206,7 +206,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...catalogueRoutes,
         ...sandboxRoutes(sandbox.simulations),
         ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
-        ...payoutRoutes(payouts),
+        ...payoutRoutes(payouts, callbacks.log),
         ...balanceRoutes(ledger, deps.payins, payouts),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),

@@ -21,6 +21,7 @@ export const callbackListQuerySchema = z.object({
   limit: limitSchema(100, 20),
   cursor: cursorSchema.optional(),
   idPayin: idPayinSchema.optional(),
+  idPayout: idPayinSchema.optional(),
   status: z.enum(CALLBACK_DELIVERY_STATUSES).optional(),
 });
 

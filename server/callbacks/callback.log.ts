@@ -8,7 +8,12 @@ import type { Database } from '../db';
 import { AppError } from '../errors';
 import { decodeCursor, encodeCursor } from './callback.cursor';
 import { presentDelivery } from './callback.presenter';
-import { listMerchantDeliveries, listPayinDeliveries, requeueLatestDelivery } from './callback.repository';
+import {
+  listMerchantDeliveries,
+  listSubjectDeliveries,
+  requeueLatestDelivery,
+  type DeliverySubject,
+} from './callback.repository';
 
 /**
  * The merchant's view of its callbacks: the delivery log and manual redelivery
@@ -17,14 +22,14 @@ import { listMerchantDeliveries, listPayinDeliveries, requeueLatestDelivery } fr
 export class CallbackLog {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
 
-  /** A payin's deliveries, newest first, each with its attempts. */
-  async listForPayin(payinId: bigint): Promise<CallbackDeliveryResource[]> {
-    return (await listPayinDeliveries(this.deps.db, payinId)).map(presentDelivery);
+  /** A payin's or payout's deliveries, newest first, each with its attempts. */
+  async listFor(subject: DeliverySubject): Promise<CallbackDeliveryResource[]> {
+    return (await listSubjectDeliveries(this.deps.db, subject)).map(presentDelivery);
   }
 
-  /** Queues the payin's latest delivery again, due now; undefined when it has none. */
-  async redeliverLatest(payinId: bigint): Promise<CallbackDeliveryResource | undefined> {
-    const requeued = await requeueLatestDelivery(this.deps.db, { payinId, now: this.deps.clock() });
+  /** Queues the payin's or payout's latest delivery again, due now; undefined when it has none. */
+  async redeliverLatest(subject: DeliverySubject): Promise<CallbackDeliveryResource | undefined> {
+    const requeued = await requeueLatestDelivery(this.deps.db, { ...subject, now: this.deps.clock() });
     return requeued && presentDelivery(requeued);
   }
 
@@ -41,6 +46,7 @@ export class CallbackLog {
       limit: query.limit + 1,
       beforeId,
       idPayin: query.idPayin,
+      idPayout: query.idPayout,
       status: query.status,
     });
     const page = rows.slice(0, query.limit);

@@ -177,12 +177,29 @@ async function withAttempts(db: Db, deliveries: CallbackDeliveryRow[]): Promise<
   }));
 }
 
+/** Whose deliveries: a payin's or a payout's (by internal id). */
+export type DeliverySubject = { payinId: bigint } | { payoutId: bigint };
+
+const subjectColumn = (subject: DeliverySubject) =>
+  'payinId' in subject
+    ? (['payin_id', subject.payinId] as const)
+    : (['payout_id', subject.payoutId] as const);
+
 /** A payin's deliveries, newest first, each with its attempts in order. */
-export async function listPayinDeliveries(db: Db, payinId: bigint): Promise<DeliveryWithAttempts[]> {
+export function listPayinDeliveries(db: Db, payinId: bigint): Promise<DeliveryWithAttempts[]> {
+  return listSubjectDeliveries(db, { payinId });
+}
+
+/** A payin's or payout's deliveries, newest first, each with its attempts in order. */
+export async function listSubjectDeliveries(
+  db: Db,
+  subject: DeliverySubject,
+): Promise<DeliveryWithAttempts[]> {
+  const [column, id] = subjectColumn(subject);
   const deliveries = await db
     .selectFrom('callback_deliveries')
     .selectAll()
-    .where('payin_id', '=', payinId)
+    .where(column, '=', id)
     .orderBy('id', 'desc')
     .execute();
   return withAttempts(db, deliveries);
@@ -199,6 +216,7 @@ export async function listMerchantDeliveries(
     limit: number;
     beforeId: bigint | undefined;
     idPayin: string | undefined;
+    idPayout?: string | undefined;
     status: string | undefined;
   },
 ): Promise<DeliveryWithAttempts[]> {
@@ -208,22 +226,24 @@ export async function listMerchantDeliveries(
     .where('merchant_code', '=', input.merchantCode);
   if (input.beforeId !== undefined) query = query.where('id', '<', input.beforeId);
   if (input.idPayin !== undefined) query = query.where('id_payin', '=', input.idPayin);
+  if (input.idPayout !== undefined) query = query.where('id_payout', '=', input.idPayout);
   if (input.status !== undefined) query = query.where('status', '=', input.status);
   return withAttempts(db, await query.orderBy('id', 'desc').limit(input.limit).execute());
 }
 
 /**
- * Puts a payin's latest delivery back in the queue, due now, with a fresh run of the retry
- * schedule; its webhook-id stays, so receivers deduplicate it like any retry.
+ * Puts a payin's (or payout's) latest delivery back in the queue, due now, with a fresh run of the
+ * retry schedule; its webhook-id stays, so receivers deduplicate it like any retry.
  */
 export async function requeueLatestDelivery(
   db: Db,
-  input: { payinId: bigint; now: Date },
+  input: DeliverySubject & { now: Date },
 ): Promise<DeliveryWithAttempts | undefined> {
+  const [column, id] = subjectColumn(input);
   const latest = db
     .selectFrom('callback_deliveries')
     .select('id')
-    .where('payin_id', '=', input.payinId)
+    .where(column, '=', id)
     .orderBy('id', 'desc')
     .limit(1);
   const row = await db

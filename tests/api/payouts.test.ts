@@ -261,7 +261,40 @@ describe('payouts', () => {
       type: 'payout.status_changed',
       status: 'DELIVERED',
     });
+    const own = await client.request<{ data: CallbackDeliveryResource[] }>(
+      'GET',
+      `/payouts/${id}/callbacks`,
+      {
+        token: s.token,
+      },
+    );
+    expect(own.body.data).toMatchObject([{ idPayout: id, status: 'DELIVERED' }]);
+    const filtered = await client.request<{ data: CallbackDeliveryResource[] }>(
+      'GET',
+      `/callbacks?idPayout=${id}`,
+      {
+        token: s.token,
+      },
+    );
+    expect(filtered.body.data).toHaveLength(1);
+    const again = await client.request<CallbackDeliveryResource>(
+      'POST',
+      `/payouts/${id}/callbacks/!redeliver`,
+      {
+        token: s.token,
+      },
+    );
+    expect(again.status, again.text).toBe(202);
+    expect(again.body).toMatchObject({ idPayout: id, status: 'PENDING' });
     expectProblem(await simulate(s, id, { status: 'REFUSED' }), 409, 'PAYOUT_FINAL');
+    // A pending payout has announced nothing yet.
+    const pendingId = newIdPayin('po');
+    await createPayout(s, pendingId, payoutBody(9.1));
+    expectProblem(
+      await client.request('POST', `/payouts/${pendingId}/callbacks/!redeliver`, { token: s.token }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('a refusal releases the whole reservation', async () => {

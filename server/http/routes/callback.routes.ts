@@ -30,9 +30,9 @@ export function callbackRoutes({
       operationId: 'listCallbacks',
       summary: "List the merchant's callback deliveries",
       description:
-        'Every callback delivery of the merchant across payins, newest first, each with its payload and attempts (request ' +
+        'Every callback delivery of the merchant across payins and payouts, newest first, each with its payload and attempts (request ' +
         'headers included), a page at a time: pass the nextCursor of a page as cursor for the next; the last page has none. ' +
-        'Filters: idPayin, status. Token operation: GET /callbacks.' +
+        'Filters: idPayin, idPayout, status. Token operation: GET /callbacks.' +
         MERCHANT_WIDE,
       tag: 'Callbacks',
       versioned: true,
@@ -46,6 +46,7 @@ export function callbackRoutes({
         },
         { name: 'cursor', description: 'The nextCursor of the previous page.', schema: { type: 'string' } },
         { name: 'idPayin', description: 'Only this payin’s deliveries.', schema: { type: 'string' } },
+        { name: 'idPayout', description: 'Only this payout’s deliveries.', schema: { type: 'string' } },
         {
           name: 'status',
           description: 'Only deliveries in this status.',
@@ -118,7 +119,7 @@ export function callbackRoutes({
       errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
       async handle(c, { deps }) {
         const payin = await deps.payins.get(c.get('merchant'), c.get('idPayin'));
-        return reply(c, { data: await log.listForPayin(payin.id) });
+        return reply(c, { data: await log.listFor({ payinId: payin.id }) });
       },
     }),
     defineRoute({
@@ -137,7 +138,7 @@ export function callbackRoutes({
       errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND', 'NOT_FOUND'],
       async handle(c, { deps }) {
         const payin = await deps.payins.get(c.get('merchant'), c.get('idPayin'));
-        const requeued = await log.redeliverLatest(payin.id);
+        const requeued = await log.redeliverLatest({ payinId: payin.id });
         if (!requeued)
           throw new AppError('NOT_FOUND', `Payin ${payin.idPayin} has no callback to redeliver yet.`);
         return reply(c, requeued, 202);

@@ -11,7 +11,9 @@ import {
   createPayoutRequestSchema,
   simulatePayoutRequestSchema,
 } from '@/lib/schemas';
-import { parseOrThrow } from '../../errors';
+import { callbackDeliveriesResponseSchema, callbackDeliverySchema } from '@/lib/api/responses';
+import type { CallbackLog } from '../../callbacks';
+import { AppError, parseOrThrow } from '../../errors';
 import { presentPayout, type PayoutService } from '../../payouts';
 import { payoutOptions } from '../../payouts/destinations';
 import type { PayoutSimulations } from '../../sandbox';
@@ -28,7 +30,7 @@ const statusQuerySchema = z
  * Payouts (docs/decisions/027): money out of the merchant's available balance. Every payout route
  * is merchant-wide: its operation must be named, and a token confined to one payin never reaches it.
  */
-export function payoutRoutes(payouts: PayoutService): readonly ApiRoute[] {
+export function payoutRoutes(payouts: PayoutService, log: CallbackLog): readonly ApiRoute[] {
   return [
     defineRoute({
       method: 'POST',
@@ -140,6 +142,48 @@ export function payoutRoutes(payouts: PayoutService): readonly ApiRoute[] {
       errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYOUT_NOT_FOUND'],
       async handle(c) {
         return reply(c, presentPayout(await payouts.get(c.get('merchant'), c.get('idPayout'))));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/payouts/:idPayout/callbacks',
+      operationId: 'listPayoutCallbacks',
+      summary: "List a payout's callback deliveries",
+      description:
+        'Every payout.status_changed callback of the payout, newest first, with each attempt. Token operation: ' +
+        'GET /payouts/{idPayout}/callbacks.',
+      tag: 'Payouts',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      responses: { 200: { description: 'The deliveries.', schema: callbackDeliveriesResponseSchema } },
+      errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYOUT_NOT_FOUND'],
+      async handle(c) {
+        const payout = await payouts.get(c.get('merchant'), c.get('idPayout'));
+        return reply(c, { data: await log.listFor({ payoutId: payout.id }) });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/payouts/:idPayout/callbacks/!redeliver',
+      operationId: 'redeliverPayoutCallback',
+      summary: "Send a payout's latest callback again",
+      description:
+        "Queues the payout's latest callback for an attempt now, with a fresh run of the retry schedule and its " +
+        'webhook-id kept. 404 NOT_FOUND while the payout has not ended. Token operation: ' +
+        'POST /payouts/{idPayout}/callbacks/!redeliver.',
+      tag: 'Payouts',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      responses: { 202: { description: 'The delivery, queued.', schema: callbackDeliverySchema } },
+      errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYOUT_NOT_FOUND', 'NOT_FOUND'],
+      async handle(c) {
+        const payout = await payouts.get(c.get('merchant'), c.get('idPayout'));
+        const requeued = await log.redeliverLatest({ payoutId: payout.id });
+        if (!requeued)
+          throw new AppError('NOT_FOUND', `Payout ${payout.idPayout} has no callback to redeliver yet.`);
+        return reply(c, requeued, 202);
       },
     }),
   ];
