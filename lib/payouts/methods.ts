@@ -1,0 +1,38 @@
+import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
+
+/**
+ * Payout methods: how a merchant's money leaves for an account it names (docs/decisions/027). The
+ * destination rules of each (bank codes, wallet numbers, addresses) are the server's
+ * (server/payouts/destinations); this closed set is isomorphic so the console can list it.
+ */
+export const PAYOUT_METHOD_CODES = ['BANK_TRANSFER', 'MOBILE_MONEY', 'CRYPTO'] as const;
+export type PayoutMethodCode = (typeof PAYOUT_METHOD_CODES)[number];
+
+export function isPayoutMethodCode(value: string): value is PayoutMethodCode {
+  return (PAYOUT_METHOD_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * The processorStatus values a payout ends with: APPROVED on SUCCESS, otherwise why the receiving
+ * institution or we refused it. A processor may report others, so reads type it as a string.
+ */
+export const PAYOUT_PROCESSOR_STATUSES = [
+  'APPROVED',
+  'ACCOUNT_INVALID',
+  'ACCOUNT_CLOSED',
+  'NAME_MISMATCH',
+  'LIMIT_EXCEEDED',
+  'DECLINED',
+  'CANCELLED',
+] as const;
+export type PayoutProcessorStatus = (typeof PAYOUT_PROCESSOR_STATUSES)[number];
+
+/**
+ * The currencies each method pays out in. Every currency with a country has a domestic bank transfer;
+ * the stablecoins have no bank and go to a wallet address instead.
+ */
+export const payoutMethodCurrencies: Record<PayoutMethodCode, readonly CurrencyCode[]> = {
+  BANK_TRANSFER: CURRENCY_CODES.filter((code) => CURRENCIES[code].country !== null),
+  MOBILE_MONEY: ['GHS', 'KES'],
+  CRYPTO: ['USDT', 'USDC'],
+};
