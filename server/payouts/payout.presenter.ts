@@ -25,7 +25,9 @@ export function presentPayout(payout: Payout): PayoutResource {
       money: toApiMoney(payout.money),
       ...(payout.vat && { vat: toApiMoney(payout.vat) }),
       reference: payout.reference,
-      ...(destination.operator && { paymentOperator: destination.operator }),
+      ...(destination.operator && {
+        paymentOperator: { code: destination.operator.code, name: destination.operator.name },
+      }),
     },
   };
 }

@@ -433,6 +433,40 @@ describe('payouts', () => {
       }),
     );
     expectProblem(crypto, 400, 'VALIDATION_FAILED');
+    // Destinations the rules accept get as far as the balance (this merchant has no GHS, USDC or VND).
+    const destination = (currencyCode: string, paymentMethod: Record<string, unknown>) =>
+      payoutBody(10, { paymentRequested: { money: { amount: 10, currencyCode } }, paymentMethod });
+    const momo = (number: string) =>
+      destination('GHS', {
+        paymentMethodCode: 'MOBILE_MONEY',
+        paymentOperatorCode: 'MTN',
+        account: { accountName: 'Kwame Mensah', accountNumber: number },
+      });
+    const otherNetwork = await createPayout(s, newIdPayin('po'), momo('020 123 4567'));
+    expectProblem(otherNetwork, 400, 'VALIDATION_FAILED');
+    expect(JSON.stringify(otherNetwork.body)).toContain('paymentMethod.account.accountNumber');
+    expectProblem(await createPayout(s, newIdPayin('po'), momo('024 123 4567')), 422, 'INSUFFICIENT_BALANCE');
+    const usdc = destination('USDC', {
+      paymentMethodCode: 'CRYPTO',
+      paymentOperatorCode: 'ETHEREUM',
+      account: { accountNumber: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    });
+    expectProblem(await createPayout(s, newIdPayin('po'), usdc), 422, 'INSUFFICIENT_BALANCE');
+    const vnd = destination('VND', {
+      paymentMethodCode: 'BANK_TRANSFER',
+      account: { accountName: 'Nguyen Van A', accountNumber: '0071 0012 34567', bankCode: '970415' },
+    });
+    expectProblem(await createPayout(s, newIdPayin('po'), vnd), 422, 'INSUFFICIENT_BALANCE');
+    const options = await client.request<{
+      data: { paymentMethodCode: string; paymentOperators: unknown[] }[];
+    }>('POST', '/payouts/!availablePaymentOptions', {
+      token: s.token,
+      body: { money: { amount: 10, currencyCode: 'GHS' } },
+    });
+    expect(options.body.data.map((option) => option.paymentMethodCode)).toEqual([
+      'BANK_TRANSFER',
+      'MOBILE_MONEY',
+    ]);
     expectProblem(
       await createPayout(s, newIdPayin('po'), { paymentRequested: {} }),
       400,
