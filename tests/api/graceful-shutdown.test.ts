@@ -76,10 +76,15 @@ interface Outcome {
  * `clients` keep-alive loops, each creating payins with its own payment-scoped tokens and reading
  * them back, until `stopped()` and a connection is refused.
  */
-async function load(baseUrl: string, tokens: Map<string, string>, clients: number, stopped: () => boolean) {
+async function load(
+  baseUrl: string,
+  tokens: Map<string, string>,
+  clients: number,
+  stopped: () => boolean,
+  outcome: Outcome,
+) {
   const url = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
-  const outcome: Outcome = { statuses: {}, errors: {}, created: [] };
   const ids = [...tokens.keys()];
   let next = 0;
   const send = (method: string, path: string, token: string, body?: string) =>
@@ -147,12 +152,19 @@ describe('SIGTERM under keep-alive load', () => {
         }),
       );
       let signalled = false;
-      const running = load(server.baseUrl, tokens, 16, () => signalled);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const outcome: Outcome = { statuses: {}, errors: {}, created: [] };
+      const running = load(server.baseUrl, tokens, 16, () => signalled, outcome);
+      // SIGTERM lands in the middle of real load: once a hundred answers came (however slow the
+      // machine), with at least 1.5 s of load behind it.
+      const answered = () => Object.values(outcome.statuses).reduce((sum, count) => sum + count, 0);
+      const loadStart = Date.now();
+      while (answered() <= 100 || Date.now() - loadStart < 1500) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       signalled = true;
       const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
       server.child.kill('SIGTERM');
-      const outcome = await running;
+      await running;
       expect(await exited).toBe(0);
 
       const served = Object.values(outcome.statuses).reduce((sum, count) => sum + count, 0);

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { problemOf, type ScenarioForm } from '@/lib/console/scenario';
+import type { ScenarioForm } from '@/lib/console/scenario';
 import { isMethodCode, METHODS } from '@/lib/methods';
 import { parseAmount, toApiMoney } from '@/lib/money';
-import { consoleFetch } from './console-fetch';
+import { consoleFetch } from '../console-fetch';
 import { describedBy, Field, useErrorText } from './field';
 
 interface PaymentOption {
@@ -33,19 +33,43 @@ function usePaymentOptions(amount: string, currencyCode: ScenarioForm['currencyC
   return useQuery({
     queryKey: ['console', 'payment-options', money?.amount, currencyCode],
     enabled: money !== undefined,
-    queryFn: async () => {
-      const reply = await consoleFetch('POST', '/payins/!availablePaymentOptions', { money });
-      const data = (reply.body as { data?: unknown } | undefined)?.data;
-      if (reply.status !== 200 || !Array.isArray(data)) {
-        const problem = problemOf(reply.status, reply.body);
-        throw new Error(problem.detail ?? `HTTP ${reply.status}`);
-      }
-      return data as PaymentOption[];
-    },
+    queryFn: async () =>
+      (
+        await consoleFetch<{ data: PaymentOption[] }>('/console/bff/api/payins/!availablePaymentOptions', {
+          method: 'POST',
+          body: { money },
+        })
+      ).data,
     staleTime: 60_000,
     // A 429 (the merchant's 10 requests per second, shared with its servers) passes in a second.
     retry: 3,
   });
+}
+
+/**
+ * The options of a code select: the merchant's offered codes, and first the chosen one when it is
+ * not among them (from a shared link, before the options arrive or when they do not offer it). One
+ * option per code, keyed by it: the chosen one keeps its element when the options arrive, so the
+ * selection holds.
+ */
+function CodeOptions({
+  chosen,
+  offered,
+  unofferedLabel,
+}: {
+  chosen: string;
+  offered: readonly { code: string; label: string }[];
+  unofferedLabel: (code: string) => string;
+}) {
+  const entries =
+    chosen !== '' && !offered.some((entry) => entry.code === chosen)
+      ? [{ code: chosen, label: unofferedLabel(chosen) }, ...offered]
+      : offered;
+  return entries.map((entry) => (
+    <option key={entry.code} value={entry.code}>
+      {entry.label}
+    </option>
+  ));
 }
 
 const methodLabel = (code: string) => (isMethodCode(code) ? `${METHODS[code].name} (${code})` : code);
@@ -92,36 +116,27 @@ export function OptionFields({ form }: { form: UseFormReturn<ScenarioForm> }) {
             {...describedBy('scenario-method', { error: methodError })}
           >
             <option value="">{t('chooseMethod')}</option>
-            {/* One option per code, keyed by it: the chosen one (from a shared link) keeps its element
-                when the merchant's options arrive, so the selection holds. */}
-            {[
-              ...(method !== '' && !chosen
-                ? [{ code: method, label: offered(methodLabel(method), method) }]
-                : []),
-              ...list.map((option) => ({
+            <CodeOptions
+              chosen={method}
+              offered={list.map((option) => ({
                 code: option.paymentMethodCode,
                 label: methodLabel(option.paymentMethodCode),
-              })),
-            ].map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.label}
-              </option>
-            ))}
+              }))}
+              unofferedLabel={(code) => offered(methodLabel(code), code)}
+            />
           </select>
         </Field>
         <Field id="scenario-operator" label={t('operator')}>
           <select id="scenario-operator" {...form.register('paymentOperatorCode')} value={operator}>
             <option value="">{t('anyOperator')}</option>
-            {[
-              ...(operator !== '' && !operators.some((entry) => entry.code === operator)
-                ? [{ code: operator, label: offered(operator, operator) }]
-                : []),
-              ...operators.map((entry) => ({ code: entry.code, label: `${entry.name} (${entry.code})` })),
-            ].map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.label}
-              </option>
-            ))}
+            <CodeOptions
+              chosen={operator}
+              offered={operators.map((entry) => ({
+                code: entry.code,
+                label: `${entry.name} (${entry.code})`,
+              }))}
+              unofferedLabel={(code) => offered(code, code)}
+            />
           </select>
         </Field>
       </div>

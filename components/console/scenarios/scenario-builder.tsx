@@ -20,7 +20,7 @@ import {
   type ApiProblem,
   type ScenarioForm,
 } from '@/lib/console/scenario';
-import { consoleFetch } from './console-fetch';
+import { ConsoleRequestError, consoleFetch } from '../console-fetch';
 import { CustomerFields, PaymentFields, ScenarioChoice, TokenFields } from './scenario-fields';
 import { OptionFields } from './option-fields';
 import { ProblemBox } from './problem-box';
@@ -63,11 +63,14 @@ export function ScenarioBuilder({ merchantCode, initial }: { merchantCode: strin
     if (form.getValues('returnUrl') === '')
       form.setValue('returnUrl', defaultReturnUrl(location.origin, form.getValues('idPayin')));
     if (form.getValues('callbackUrl') !== '') return;
-    void consoleFetch('GET', '/callback-receiver').then((reply) => {
-      const url = (reply.body as { url?: unknown } | undefined)?.url;
-      if (reply.status === 200 && typeof url === 'string' && form.getValues('callbackUrl') === '')
-        form.setValue('callbackUrl', url);
-    });
+    // Without it the merchant types a callback URL: the field stays empty and says so.
+    consoleFetch<{ url?: unknown }>('/console/bff/api/callback-receiver').then(
+      ({ url }) => {
+        if (typeof url === 'string' && form.getValues('callbackUrl') === '')
+          form.setValue('callbackUrl', url);
+      },
+      () => undefined,
+    );
   }, [form]);
 
   // Every edit: the query follows (debounced), a return URL left at its default follows the order
@@ -103,10 +106,19 @@ export function ScenarioBuilder({ merchantCode, initial }: { merchantCode: strin
 
   const build = useMutation({
     mutationFn: async (values: ScenarioForm): Promise<BuiltLink> => {
-      const reply = await consoleFetch('POST', '/auth-tokens-by-action', tokenRequestOf(values));
-      const token = (reply.body as { token?: unknown } | undefined)?.token;
-      if (reply.status !== 200 || typeof token !== 'string')
-        throw new RefusedError(problemOf(reply.status, reply.body));
+      let token: unknown;
+      try {
+        ({ token } = await consoleFetch<{ token?: unknown }>('/console/bff/api/auth-tokens-by-action', {
+          method: 'POST',
+          body: tokenRequestOf(values),
+        }));
+      } catch (error) {
+        if (error instanceof ConsoleRequestError)
+          throw new RefusedError(problemOf(error.status, error.problem));
+        throw error;
+      }
+      if (typeof token !== 'string')
+        throw new RefusedError(problemOf(200, { detail: 'No token came back.' }));
       const origin = location.origin;
       return {
         url: buildRedirectUrl({ origin, merchantCode, token, values }),
