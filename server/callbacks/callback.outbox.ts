@@ -34,49 +34,44 @@ export function createCallbackOutbox(options: {
   schedule: readonly number[];
   random?: () => number;
 }): StatusChangeOutbox & PayoutStatusOutbox {
-  const dueAfter = (at: Date) => new Date(at.getTime() + jittered(options.schedule[0] ?? 0, options.random));
+  /** One delivery row: the body fixed now, due after the schedule's first delay. */
+  const announce = async (
+    tx: Transaction<Database>,
+    change: { merchantCode: string; url: string; at: Date },
+    subject:
+      | { type: typeof PAYIN_STATUS_CHANGED; idPayin: string; payin_id: bigint }
+      | { type: typeof PAYOUT_STATUS_CHANGED; idPayout: string; payout_id: bigint },
+  ) => {
+    const eventId = newEventId();
+    const payload: CallbackPayload =
+      'idPayin' in subject
+        ? { type: subject.type, eventId, idPayin: subject.idPayin, timestamp: change.at.toISOString() }
+        : { type: subject.type, eventId, idPayout: subject.idPayout, timestamp: change.at.toISOString() };
+    await insertDelivery(tx, {
+      event_id: eventId,
+      event_type: subject.type,
+      merchant_code: change.merchantCode,
+      ...('idPayin' in subject
+        ? { payin_id: subject.payin_id, id_payin: subject.idPayin }
+        : { payin_id: null, id_payin: null, payout_id: subject.payout_id, id_payout: subject.idPayout }),
+      url: change.url,
+      payload: JSON.stringify(payload),
+      at: change.at,
+      dueAt: new Date(change.at.getTime() + jittered(options.schedule[0] ?? 0, options.random)),
+    });
+  };
   return {
-    async record(tx, { payin, at }) {
-      const eventId = newEventId();
-      const payload: CallbackPayload = {
-        type: PAYIN_STATUS_CHANGED,
-        eventId,
-        idPayin: payin.idPayin,
-        timestamp: at.toISOString(),
-      };
-      await insertDelivery(tx, {
-        event_id: eventId,
-        event_type: PAYIN_STATUS_CHANGED,
-        merchant_code: payin.merchantCode,
-        payin_id: payin.id,
-        id_payin: payin.idPayin,
-        url: payin.callbackUrl,
-        payload: JSON.stringify(payload),
-        at,
-        dueAt: dueAfter(at),
-      });
-    },
-    async recordPayout(tx, { payout, at }) {
-      const eventId = newEventId();
-      const payload: CallbackPayload = {
-        type: PAYOUT_STATUS_CHANGED,
-        eventId,
-        idPayout: payout.idPayout,
-        timestamp: at.toISOString(),
-      };
-      await insertDelivery(tx, {
-        event_id: eventId,
-        event_type: PAYOUT_STATUS_CHANGED,
-        merchant_code: payout.merchantCode,
-        payin_id: null,
-        id_payin: null,
-        payout_id: payout.id,
-        id_payout: payout.idPayout,
-        url: payout.callbackUrl,
-        payload: JSON.stringify(payload),
-        at,
-        dueAt: dueAfter(at),
-      });
-    },
+    record: (tx, { payin, at }) =>
+      announce(
+        tx,
+        { merchantCode: payin.merchantCode, url: payin.callbackUrl, at },
+        { type: PAYIN_STATUS_CHANGED, idPayin: payin.idPayin, payin_id: payin.id },
+      ),
+    recordPayout: (tx, { payout, at }) =>
+      announce(
+        tx,
+        { merchantCode: payout.merchantCode, url: payout.callbackUrl, at },
+        { type: PAYOUT_STATUS_CHANGED, idPayout: payout.idPayout, payout_id: payout.id },
+      ),
   };
 }

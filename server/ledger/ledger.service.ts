@@ -3,8 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { CURRENCY_CODES, type CurrencyCode, type Money } from '@/lib/money';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db';
-import { AppError } from '../errors';
-import { PayinCursors } from '../payins/payin-cursor';
+import { KeysetCursors } from '../paging/keyset-cursors';
 import type { Logger } from '../logger';
 import type { Merchant, MerchantSettings } from '../merchants';
 import type { Payin } from '../payins/payin';
@@ -48,7 +47,7 @@ export class LedgerService {
   private readonly settingsOf: (merchantCode: string) => Promise<MerchantSettings>;
   private readonly now: Clock;
   private readonly logger: Logger;
-  private readonly cursors: PayinCursors;
+  private readonly cursors: KeysetCursors;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -59,7 +58,7 @@ export class LedgerService {
     /** Server key material the transfer list's cursor key is derived from. */
     cursorSecret: Uint8Array;
   }) {
-    this.cursors = new PayinCursors(options.cursorSecret, 'ledger-transfer-cursor');
+    this.cursors = new KeysetCursors(options.cursorSecret, 'ledger-transfer-cursor');
     this.db = options.db;
     this.settingsOf = options.settingsOf;
     this.logger = options.logger;
@@ -203,27 +202,16 @@ export class LedgerService {
     merchant: Merchant,
     query: { limit: number; cursor?: string | undefined; payinId?: bigint; payoutId?: bigint },
   ): Promise<{ transfers: PostedTransfer[]; nextCursor: string | undefined }> {
-    let beforeId: bigint | undefined;
-    if (query.cursor !== undefined) {
-      beforeId = this.cursors.decode(merchant.code, query.cursor);
-      if (beforeId === undefined) {
-        const message = 'Not a cursor this API gave; pass nextCursor back as it came.';
-        throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'cursor', message }] });
-      }
-    }
-    const rows = await listTransfers(this.db, {
-      merchantCode: merchant.code,
-      payinId: query.payinId,
-      payoutId: query.payoutId,
-      beforeId,
-      limit: query.limit + 1,
-    });
-    const transfers = rows.slice(0, query.limit);
-    const last = transfers.at(-1);
-    return {
-      transfers,
-      nextCursor: rows.length > query.limit && last ? this.cursors.encode(merchant.code, last.id) : undefined,
-    };
+    const page = await this.cursors.page(merchant.code, query, (beforeId, limit) =>
+      listTransfers(this.db, {
+        merchantCode: merchant.code,
+        payinId: query.payinId,
+        payoutId: query.payoutId,
+        beforeId,
+        limit,
+      }),
+    );
+    return { transfers: page.items, nextCursor: page.nextCursor };
   }
 
   /** Pending to available for a payin's credit (its amount as credited to pending). */

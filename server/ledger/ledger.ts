@@ -1,4 +1,5 @@
 import 'server-only';
+import { LEDGER_TRANSFER_KINDS } from '@/lib/api/payout-responses';
 import type { CurrencyCode } from '@/lib/money';
 
 /**
@@ -12,13 +13,8 @@ import type { CurrencyCode } from '@/lib/money';
 export const ACCOUNT_KINDS = ['PENDING', 'AVAILABLE', 'RESERVED', 'CASH', 'FEES', 'VAT'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
-export const TRANSFER_KINDS = [
-  'PAYIN_CREDIT',
-  'PAYIN_SETTLEMENT',
-  'PAYOUT_RESERVE',
-  'PAYOUT_DEBIT',
-  'PAYOUT_RELEASE',
-] as const;
+/** What moved the money: the API's transfer types (lib/api/payout-responses.ts) are the ledger's. */
+export const TRANSFER_KINDS = LEDGER_TRANSFER_KINDS;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 export type Direction = 'DEBIT' | 'CREDIT';

@@ -19,7 +19,7 @@ import {
   updateExternalReference,
   type PayinListFilter,
 } from './payin.repository';
-import { PayinCursors } from './payin-cursor';
+import { KeysetCursors } from '../paging/keyset-cursors';
 import { generateReference } from './reference';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
@@ -91,7 +91,7 @@ export class PayinService {
   private readonly outbox: StatusChangeOutbox;
   private readonly planner: PayinPlanner | undefined;
   private readonly now: Clock;
-  private readonly cursors: PayinCursors;
+  private readonly cursors: KeysetCursors;
   /** Reads of concurrent requests share queries (the hot path of GET /payins/{idPayin}). */
   private readonly reads: MicroBatcher<{ merchantCode: string; idPayin: string }, Payin | undefined>;
 
@@ -102,7 +102,7 @@ export class PayinService {
     this.outbox = options.outbox;
     this.planner = options.planner;
     this.now = options.clock ?? systemClock;
-    this.cursors = new PayinCursors(options.cursorSecret);
+    this.cursors = new KeysetCursors(options.cursorSecret);
     this.reads = new MicroBatcher((keys) => findPayins(this.db, keys), {
       concurrency: options.readConcurrency ?? 4,
     });
@@ -214,26 +214,10 @@ export class PayinService {
    * VALIDATION_FAILED for a cursor this service did not give this merchant.
    */
   async list(merchant: Merchant, query: PayinListQuery): Promise<PayinPage> {
-    let beforeId: bigint | undefined;
-    if (query.cursor !== undefined) {
-      beforeId = this.cursors.decode(merchant.code, query.cursor);
-      if (beforeId === undefined) {
-        const message = 'Not a cursor this API gave; pass nextCursor back as it came.';
-        throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'cursor', message }] });
-      }
-    }
-    const rows = await listPayins(this.db, {
-      merchantCode: merchant.code,
-      beforeId,
-      limit: query.limit + 1,
-      filter: query.filter,
-    });
-    const payins = rows.slice(0, query.limit);
-    const last = payins.at(-1);
-    return {
-      payins,
-      nextCursor: rows.length > query.limit && last ? this.cursors.encode(merchant.code, last.id) : undefined,
-    };
+    const page = await this.cursors.page(merchant.code, query, (beforeId, limit) =>
+      listPayins(this.db, { merchantCode: merchant.code, beforeId, limit, filter: query.filter }),
+    );
+    return { payins: page.items, nextCursor: page.nextCursor };
   }
 
   /** The merchant's payin under this idPayin, if there is one. */

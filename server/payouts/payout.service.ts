@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import type { LedgerService } from '../ledger';
 import type { Merchant } from '../merchants';
 import { computePayoutFee } from '../payins/fees';
-import { PayinCursors } from '../payins/payin-cursor';
+import { KeysetCursors } from '../paging/keyset-cursors';
 import { generateReference } from '../payins/reference';
 import type { UrlPolicy } from '../payins/url-policy';
 import type { TokenGrant } from '../tokens';
@@ -39,7 +39,7 @@ export class PayoutService {
   private readonly urlPolicy: UrlPolicy;
   private readonly planner: PayoutPlanner | undefined;
   private readonly now: Clock;
-  private readonly cursors: PayinCursors;
+  private readonly cursors: KeysetCursors;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -56,7 +56,7 @@ export class PayoutService {
     this.urlPolicy = options.urlPolicy;
     this.planner = options.planner;
     this.now = options.clock ?? systemClock;
-    this.cursors = new PayinCursors(options.cursorSecret, 'payout-list-cursor');
+    this.cursors = new KeysetCursors(options.cursorSecret, 'payout-list-cursor');
   }
 
   /**
@@ -148,26 +148,10 @@ export class PayoutService {
     merchant: Merchant,
     query: { limit: number; cursor?: string | undefined; status?: PayoutStatus | undefined },
   ): Promise<PayoutPage> {
-    let beforeId: bigint | undefined;
-    if (query.cursor !== undefined) {
-      beforeId = this.cursors.decode(merchant.code, query.cursor);
-      if (beforeId === undefined) {
-        const message = 'Not a cursor this API gave; pass nextCursor back as it came.';
-        throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'cursor', message }] });
-      }
-    }
-    const rows = await listPayouts(this.db, {
-      merchantCode: merchant.code,
-      beforeId,
-      limit: query.limit + 1,
-      status: query.status,
-    });
-    const payouts = rows.slice(0, query.limit);
-    const last = payouts.at(-1);
-    return {
-      payouts,
-      nextCursor: rows.length > query.limit && last ? this.cursors.encode(merchant.code, last.id) : undefined,
-    };
+    const page = await this.cursors.page(merchant.code, query, (beforeId, limit) =>
+      listPayouts(this.db, { merchantCode: merchant.code, beforeId, limit, status: query.status }),
+    );
+    return { payouts: page.items, nextCursor: page.nextCursor };
   }
 
   /**

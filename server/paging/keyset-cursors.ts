@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../errors';
 
 const VERSION = 'p1:';
 const MAX_ID = 2n ** 63n - 1n;
@@ -8,12 +9,13 @@ const ENCODED = /^[A-Za-z0-9_-]{26,51}$/;
 const PAYLOAD = /^p1:([1-9][0-9]{0,18})$/;
 
 /**
- * The cursors of GET /payins (docs/decisions/024): opaque to clients, each is the base64url
- * (unpadded) of "p1:", the internal id of the last payin of a page, and a MAC of both and the
- * merchant's code; the next page lists the merchant's payins below that id. A cursor altered,
- * made up, or of another merchant does not decode.
+ * The cursors of newest-first lists (GET /payins, docs/decisions/024; /payouts and
+ * /balance-transactions, 027): opaque to clients, each is the base64url (unpadded) of "p1:", the
+ * internal id of the last item of a page, and a MAC of both and the merchant's code; the next page
+ * lists the merchant's items below that id. A cursor altered, made up, of another merchant or of
+ * another list does not decode.
  */
-export class PayinCursors {
+export class KeysetCursors {
   private readonly key: Buffer;
 
   /**
@@ -42,6 +44,33 @@ export class PayinCursors {
     if (digits === undefined) return undefined;
     const id = BigInt(digits);
     return id <= MAX_ID ? id : undefined;
+  }
+
+  /**
+   * One page of a newest-first keyset list: `read` gets the rows below the cursor's id, one more
+   * than the page to know whether another follows, so the last page has no nextCursor. 400
+   * VALIDATION_FAILED for a cursor this service did not give this merchant for this list.
+   */
+  async page<T extends { id: bigint }>(
+    merchantCode: string,
+    query: { limit: number; cursor?: string | undefined },
+    read: (beforeId: bigint | undefined, limit: number) => Promise<T[]>,
+  ): Promise<{ items: T[]; nextCursor: string | undefined }> {
+    let beforeId: bigint | undefined;
+    if (query.cursor !== undefined) {
+      beforeId = this.decode(merchantCode, query.cursor);
+      if (beforeId === undefined) {
+        const message = 'Not a cursor this API gave; pass nextCursor back as it came.';
+        throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'cursor', message }] });
+      }
+    }
+    const rows = await read(beforeId, query.limit + 1);
+    const items = rows.slice(0, query.limit);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: rows.length > query.limit && last ? this.encode(merchantCode, last.id) : undefined,
+    };
   }
 
   private mac(merchantCode: string, payload: Buffer): Buffer {

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PayinCursors } from './payin-cursor';
+import { KeysetCursors } from './keyset-cursors';
 
-const cursors = new PayinCursors(Buffer.alloc(32, 7));
+const cursors = new KeysetCursors(Buffer.alloc(32, 7));
 const b64 = (bytes: string | Buffer) => Buffer.from(bytes).toString('base64url');
 
 describe('payin list cursors', () => {
@@ -17,14 +17,14 @@ describe('payin list cursors', () => {
   it('are opaque and stable: the same id gives the same cursor, across instances with the same secret', () => {
     const cursor = cursors.encode('shop-1', 42n);
     expect(cursor).not.toContain('42');
-    expect(new PayinCursors(Buffer.alloc(32, 7)).encode('shop-1', 42n)).toBe(cursor);
-    expect(new PayinCursors(Buffer.alloc(32, 7)).decode('shop-1', cursor)).toBe(42n);
+    expect(new KeysetCursors(Buffer.alloc(32, 7)).encode('shop-1', 42n)).toBe(cursor);
+    expect(new KeysetCursors(Buffer.alloc(32, 7)).decode('shop-1', cursor)).toBe(42n);
   });
 
   it('do not decode for another merchant, or under another secret', () => {
     const cursor = cursors.encode('shop-1', 42n);
     expect(cursors.decode('shop-2', cursor)).toBeUndefined();
-    expect(new PayinCursors(Buffer.alloc(32, 8)).decode('shop-1', cursor)).toBeUndefined();
+    expect(new KeysetCursors(Buffer.alloc(32, 8)).decode('shop-1', cursor)).toBeUndefined();
   });
 
   it('refuse ids they cannot stand for', () => {
