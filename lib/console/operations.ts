@@ -16,7 +16,7 @@ export interface ConsoleOperation {
 
 type Rule = {
   method: 'GET' | 'POST';
-  /** Literal segments, or ':id' for an idPayin. */
+  /** Literal segments, or ':id' for an idPayin or idPayout (the same pattern). */
   segments: readonly string[];
   tool?: boolean;
   credentials?: boolean;
@@ -33,11 +33,18 @@ const RULES: readonly Rule[] = [
   { method: 'GET', segments: ['callbacks'] },
   { method: 'GET', segments: ['callbacks', 'signing-secret'] },
   { method: 'GET', segments: ['callback-receiver'] },
+  { method: 'GET', segments: ['balances'] },
+  { method: 'GET', segments: ['balance-transactions'] },
+  { method: 'GET', segments: ['payouts'] },
+  { method: 'GET', segments: ['payouts', ':id'] },
   // Reads, though they are POSTs: the options for an amount.
   { method: 'POST', segments: ['payins', '!availablePaymentOptions'] },
+  { method: 'POST', segments: ['payouts', '!availablePaymentOptions'] },
   { method: 'POST', segments: ['payins', ':id', '!cancel'], tool: true },
   { method: 'POST', segments: ['payins', ':id', 'callbacks', '!redeliver'], tool: true },
   { method: 'POST', segments: ['sandbox', 'payins', ':id', '!simulate'], tool: true },
+  { method: 'POST', segments: ['payouts', ':id'], tool: true },
+  { method: 'POST', segments: ['sandbox', 'payouts', ':id', '!simulate'], tool: true },
   { method: 'POST', segments: ['callbacks', '!test'], tool: true },
   { method: 'POST', segments: ['auth-tokens'], tool: true, credentials: true },
   { method: 'POST', segments: ['auth-tokens-by-action'], tool: true, credentials: true },
