@@ -1,3 +1,10 @@
+/**
+ * How long a page's server-rendered data counts as fresh in its live island: without it the island
+ * asks again the moment it mounts, and every page load costs twice the merchant's rate limit (10
+ * requests per second, shared with the merchant's own servers).
+ */
+export const FRESH_MS = 2000;
+
 /** A problem+json answer from the console's BFF (the API's, or the console's own). */
 export interface ConsoleProblem {
   code?: string;

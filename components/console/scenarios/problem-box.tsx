@@ -3,13 +3,24 @@
 import { useTranslations } from 'next-intl';
 import type { ApiProblem } from '@/lib/console/scenario';
 
-/** The API's refusal as it said it: its detail, its status and code, and each field error. */
-export function ProblemBox({ problem }: { problem: ApiProblem }) {
+/**
+ * The API's refusal as it said it: its detail, its status and code, and each field error. The
+ * scenario builder's by default; the new-payout form gives its own title.
+ */
+export function ProblemBox({
+  problem,
+  title,
+  testId = 'scenario-problem',
+}: {
+  problem: ApiProblem;
+  title?: string;
+  testId?: string;
+}) {
   const t = useTranslations('console.scenarios.problem');
   return (
-    <div className="console-alert" role="alert" data-testid="scenario-problem">
+    <div className="console-alert" role="alert" data-testid={testId}>
       <p className="scenario-problem-title">
-        <strong>{t('title')}</strong>
+        <strong>{title ?? t('title')}</strong>
         {problem.status > 0 && (
           <span>
             {' '}
