@@ -6,6 +6,8 @@ import { useTranslations } from 'next-intl';
 
 const SECTIONS = [
   { href: '/console/payments', key: 'payments', tool: false },
+  { href: '/console/balances', key: 'balances', tool: false },
+  { href: '/console/payouts', key: 'payouts', tool: false },
   { href: '/console/scenarios', key: 'scenarios', tool: true },
   { href: '/console/callbacks', key: 'callbacks', tool: false },
   { href: '/console/receiver', key: 'receiver', tool: false },

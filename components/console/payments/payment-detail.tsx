@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/format/money-format';
 import type { CurrencyCode } from '@/lib/money/currencies';
 import { REFUSAL_REASONS, simulateCallsOf, type RefusalReason } from '@/lib/sandbox/controls';
 import { consoleFetch, ConsoleRequestError, formatInstant } from '../console-fetch';
+import { ledgerKey } from '../ledger/ledger-section';
 import { StatusBadge } from '../status-badge';
 
 type ConsoleAction = 'pay' | 'short' | 'over' | 'late' | 'approve' | 'refuse' | 'expire' | 'cancel';
@@ -81,7 +82,11 @@ export function PaymentDetail({
         ok: false,
         text: error instanceof ConsoleRequestError ? (error.problem?.detail ?? error.message) : error.message,
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['payin-callbacks', idPayin] }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['payin-callbacks', idPayin] });
+      // A success credits the balance in the same transaction: its ledger section shows it now.
+      void client.invalidateQueries({ queryKey: ledgerKey({ idPayin }) });
+    },
   });
 
   const current = payin.data;
