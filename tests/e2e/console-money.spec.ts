@@ -196,6 +196,56 @@ test('a pending payout is refused from its page with the reason chosen, and its 
   await expect(page.getByTestId('payout-timeline')).toContainText('Refused (NAME_MISMATCH)');
 });
 
+test('the ledger pages by cursor, newest first, like the payments list', async ({ page }) => {
+  // e2e-other: a merchant the other specs leave alone here; eleven successes post 22 transfers.
+  const token = (
+    await api<{ token: string }>('POST', '/auth-tokens', {
+      body: {
+        merchantCode: 'e2e-other',
+        secret: secretOf('e2e-other'),
+        operations: ['POST /sandbox/payins/.*'],
+      },
+    })
+  ).body.token;
+  for (let i = 0; i < 11; i++) {
+    const idPayin = newOrderId();
+    const created = await api('POST', `/payins/${idPayin}`, {
+      token: await customerToken('e2e-other', idPayin),
+      body: {
+        paymentRequested: { money: { amount: 100 + i, currencyCode: 'PHP' } },
+        paymentMethod: { paymentMethodCode: 'OFFLINE' },
+        callbackUrl: 'http://127.0.0.1:9/callbacks',
+        returnUrl: 'https://shop.example/thanks',
+      },
+    });
+    expect(created.status).toBe(201);
+    const simulated = await api('POST', `/sandbox/payins/${idPayin}/!simulate`, {
+      token,
+      body: { status: 'SUCCESS' },
+    });
+    expect(simulated.status).toBe(200);
+  }
+  await signIn(page, 'e2e-other', '/console/balances');
+  const transfers = page.getByTestId('ledger-transfer');
+  await expect(transfers).toHaveCount(20);
+  const newest = await transfers.evaluateAll((items) =>
+    items.map((item) => Number(item.getAttribute('data-id'))),
+  );
+  expect(newest).toEqual([...newest].sort((a, b) => b - a));
+  await expect(page.locator('[data-testid="balance-card"][data-currency="PHP"]')).toBeVisible();
+  await page.getByRole('link', { name: 'Older →' }).click();
+  await expect(page).toHaveURL(/\/console\/balances\?cursor=/);
+  await expect(transfers.first()).toBeVisible();
+  const older = await transfers.evaluateAll((items) =>
+    items.map((item) => Number(item.getAttribute('data-id'))),
+  );
+  expect(Math.max(...older)).toBeLessThan(Math.min(...newest));
+  await expectAccessible(page);
+  await page.getByRole('link', { name: '← Newest' }).click();
+  await expect(page).toHaveURL(/\/console\/balances$/);
+  await expect(transfers).toHaveCount(20);
+});
+
 test('a live merchant reads balances and payouts without the form or the simulate buttons', async ({
   page,
 }) => {

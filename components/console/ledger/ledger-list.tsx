@@ -28,6 +28,7 @@ export function LedgerList({
             className="console-card ledger-transfer"
             data-testid="ledger-transfer"
             data-type={transfer.type}
+            data-id={transfer.id}
           >
             <div className="console-card-head">
               <h3>
