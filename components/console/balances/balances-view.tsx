@@ -1,11 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import type { BalancesResource, BalanceTransactionsResource } from '@/lib/api/payout-responses';
 import { formatMoney } from '@/lib/format/money-format';
 import { consoleFetch, FRESH_MS } from '../console-fetch';
+import { ConsolePager } from '../console-pager';
 import { LedgerList } from '../ledger/ledger-list';
 
 const REFRESH_MS = 5000;
@@ -103,23 +103,17 @@ export function BalancesView({
         ) : (
           <LedgerList transfers={transfers.data.data} />
         ))}
-      <nav className="console-pager" aria-label={ledger('pages')}>
-        {!live ? <Link href="/console/balances">{ledger('newest')}</Link> : <span />}
-        {transfers.data?.nextCursor ? (
-          <Link
-            href={`/console/balances?${new URLSearchParams({ cursor: transfers.data.nextCursor }).toString()}`}
-          >
-            {ledger('older')}
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
-      {live && (
-        <p className="console-hint" aria-live="off">
-          {t('liveHint')}
-        </p>
-      )}
+      <ConsolePager
+        path="/console/balances"
+        nextCursor={transfers.data?.nextCursor}
+        live={live}
+        text={{
+          pages: ledger('pages'),
+          newest: ledger('newest'),
+          older: ledger('older'),
+          liveHint: t('liveHint'),
+        }}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/format/money-format';
 import { consoleFetch, formatInstant } from '../console-fetch';
+import { ConsolePager } from '../console-pager';
 import { StatusBadge } from '../status-badge';
 import type { PayinPage } from './types';
 
@@ -34,11 +35,7 @@ export function PaymentsTable({
     initialData: initial,
     refetchInterval: live ? 3000 : false,
   });
-  const withCursor = (cursor: string) => {
-    const query = new URLSearchParams(pageQuery);
-    query.set('cursor', cursor);
-    return `/console/payments?${query.toString()}`;
-  };
+
   return (
     <>
       {error && (
@@ -101,19 +98,13 @@ export function PaymentsTable({
           </table>
         </div>
       )}
-      <nav className="console-pager" aria-label={t('pages')}>
-        {!live ? (
-          <Link href={`/console/payments${pageQuery ? `?${pageQuery}` : ''}`}>{t('newest')}</Link>
-        ) : (
-          <span />
-        )}
-        {data.nextCursor ? <Link href={withCursor(data.nextCursor)}>{t('older')}</Link> : <span />}
-      </nav>
-      {live && (
-        <p className="console-hint" aria-live="off">
-          {t('liveHint')}
-        </p>
-      )}
+      <ConsolePager
+        path="/console/payments"
+        query={pageQuery}
+        nextCursor={data.nextCursor}
+        live={live}
+        text={{ pages: t('pages'), newest: t('newest'), older: t('older'), liveHint: t('liveHint') }}
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { PayoutPage } from '@/lib/api/payout-responses';
 import { formatMoney } from '@/lib/format/money-format';
 import { consoleFetch, FRESH_MS, formatInstant } from '../console-fetch';
+import { ConsolePager } from '../console-pager';
 import { StatusBadge } from '../status-badge';
 
 /**
@@ -35,11 +36,7 @@ export function PayoutsTable({
     staleTime: FRESH_MS,
     refetchInterval: live ? 3000 : false,
   });
-  const withCursor = (cursor: string) => {
-    const query = new URLSearchParams(pageQuery);
-    query.set('cursor', cursor);
-    return `/console/payouts?${query.toString()}`;
-  };
+
   return (
     <>
       {error && (
@@ -112,19 +109,13 @@ export function PayoutsTable({
             </table>
           </div>
         ))}
-      <nav className="console-pager" aria-label={t('pages')}>
-        {!live ? (
-          <Link href={`/console/payouts${pageQuery ? `?${pageQuery}` : ''}`}>{t('newest')}</Link>
-        ) : (
-          <span />
-        )}
-        {data?.nextCursor ? <Link href={withCursor(data.nextCursor)}>{t('older')}</Link> : <span />}
-      </nav>
-      {live && (
-        <p className="console-hint" aria-live="off">
-          {t('liveHint')}
-        </p>
-      )}
+      <ConsolePager
+        path="/console/payouts"
+        query={pageQuery}
+        nextCursor={data?.nextCursor}
+        live={live}
+        text={{ pages: t('pages'), newest: t('newest'), older: t('older'), liveHint: t('liveHint') }}
+      />
     </>
   );
 }
