@@ -2,7 +2,7 @@
 // tests/e2e/console-screenshots.spec.ts` after a build. Skipped in the normal run.
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/console';
-import { api, customerToken, merchantToken, newOrderId } from './support/payments';
+import { api, credentials, customerToken, merchantToken, newOrderId } from './support/payments';
 
 test.skip(!process.env.CONSOLE_SCREENSHOTS, 'only when asked for (CONSOLE_SCREENSHOTS=1)');
 test.use({ viewport: { width: 1200, height: 860 } });
@@ -51,6 +51,28 @@ test('console screenshots for the README', async ({ page }) => {
   await page.goto('/console/callbacks');
   await expect(page.getByText('Signature verified').first()).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: 'docs/console-callbacks.png' });
+
+  // Money out: a payout that waits for its outcome (9.10) beside the ledger of what came in.
+  const payouts = (
+    await api<{ token: string }>('POST', '/auth-tokens', {
+      body: { ...credentials('e2e-shop'), operations: ['POST /payouts/.*'] },
+    })
+  ).body.token;
+  const payout = await api('POST', `/payouts/${newOrderId()}`, {
+    token: payouts,
+    body: {
+      paymentRequested: { money: { amount: 409.1, currencyCode: 'THB' } },
+      paymentMethod: {
+        paymentMethodCode: 'BANK_TRANSFER',
+        account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890', bankCode: '004' },
+      },
+      callbackUrl: receiver,
+    },
+  });
+  expect(payout.status).toBe(201);
+  await page.goto('/console/balances');
+  await expect(page.getByTestId('ledger-empty')).toHaveCount(0);
+  await page.screenshot({ path: 'docs/console-balances.png' });
 
   await page.goto('/console/scenarios');
   await page.getByLabel('Amount', { exact: true }).fill('1500.50');
