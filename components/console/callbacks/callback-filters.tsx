@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { CALLBACK_DELIVERY_STATUSES } from '@/lib/api/responses';
 import type { CallbackLogFilters } from '@/lib/console/callback-log';
+import { FilterSelect } from '../filter-select';
 
 /** The log's filters: a plain GET form, so it works before scripts load and from the keyboard. */
 export async function CallbackFilters({ filters }: { filters: CallbackLogFilters }) {
@@ -16,17 +17,16 @@ export async function CallbackFilters({ filters }: { filters: CallbackLogFilters
         {t('filters.idPayin')}
         <input name="idPayin" defaultValue={filters.idPayin ?? ''} autoComplete="off" spellCheck={false} />
       </label>
-      <label>
-        {t('filters.status')}
-        <select name="status" defaultValue={filters.status ?? ''}>
-          <option value="">{t('filters.anyStatus')}</option>
-          {CALLBACK_DELIVERY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label={t('filters.status')}
+        name="status"
+        value={filters.status}
+        anyLabel={t('filters.anyStatus')}
+        options={CALLBACK_DELIVERY_STATUSES.map((status) => ({
+          value: status,
+          label: t(`status.${status}`),
+        }))}
+      />
       <button type="submit" className="console-button">
         {t('filters.apply')}
       </button>

@@ -5,6 +5,7 @@ import { parsePaymentFilters, paymentListQuery, paymentsPageQuery } from '@/lib/
 import { METHOD_CODES } from '@/lib/methods/catalogue';
 import { CURRENCY_CODES } from '@/lib/money/currencies';
 import { PAYIN_STATUSES } from '@/lib/payins/statuses';
+import { FilterSelect } from '@/components/console/filter-select';
 import { PaymentsTable } from '@/components/console/payments/payments-table';
 import type { PayinPage } from '@/components/console/payments/types';
 
@@ -28,39 +29,27 @@ export default async function PaymentsPage({ searchParams }: PaymentsPageProps) 
     <>
       <h1>{t('payments.title')}</h1>
       <form method="get" className="console-filters" aria-label={t('payments.filters')}>
-        <label>
-          {t('payments.columns.status')}
-          <select name="status" defaultValue={filters.status ?? ''}>
-            <option value="">{t('payments.any')}</option>
-            {PAYIN_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('payments.columns.method')}
-          <select name="paymentMethodCode" defaultValue={filters.paymentMethodCode ?? ''}>
-            <option value="">{t('payments.any')}</option>
-            {METHOD_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('payments.currency')}
-          <select name="currencyCode" defaultValue={filters.currencyCode ?? ''}>
-            <option value="">{t('payments.any')}</option>
-            {CURRENCY_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('payments.columns.status')}
+          name="status"
+          value={filters.status}
+          anyLabel={t('payments.any')}
+          options={PAYIN_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        />
+        <FilterSelect
+          label={t('payments.columns.method')}
+          name="paymentMethodCode"
+          value={filters.paymentMethodCode}
+          anyLabel={t('payments.any')}
+          options={METHOD_CODES.map((code) => ({ value: code, label: code }))}
+        />
+        <FilterSelect
+          label={t('payments.currency')}
+          name="currencyCode"
+          value={filters.currencyCode}
+          anyLabel={t('payments.any')}
+          options={CURRENCY_CODES.map((code) => ({ value: code, label: code }))}
+        />
         <label>
           {t('payments.createdFrom')}
           <input type="date" name="createdFrom" defaultValue={filters.createdFrom ?? ''} />

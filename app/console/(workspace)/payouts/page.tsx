@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FilterSelect } from '@/components/console/filter-select';
 import { getTranslations } from 'next-intl/server';
 import { loadBalances, loadPayouts } from '@/bff/console/money';
 import { requireSignedIn } from '@/bff/console/pages';
@@ -50,17 +51,13 @@ export default async function PayoutsPage({ searchParams }: PayoutsPageProps) {
         </details>
       )}
       <form method="get" className="console-filters" aria-label={t('payouts.filters')}>
-        <label>
-          {t('payouts.columns.status')}
-          <select name="status" defaultValue={filters.status ?? ''}>
-            <option value="">{t('payouts.any')}</option>
-            {PAYOUT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('payouts.columns.status')}
+          name="status"
+          value={filters.status}
+          anyLabel={t('payouts.any')}
+          options={PAYOUT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        />
         <button type="submit" className="console-button primary">
           {t('payouts.apply')}
         </button>
