@@ -23,13 +23,6 @@ const TOKEN_VALIDITY_SECS = 600;
 const RENEW_BEFORE_MS = 60_000;
 const MAX_CACHED = 1000;
 const tokens = new Map<string, { token: string; renewAt: number }>();
-const RATE_LIMIT_RETRIES = 2;
-
-/** Retry-After in seconds as a wait, between 0.2 and 2 s (the limit's window is one second). */
-export function retryDelayMs(retryAfter: string | undefined): number {
-  const seconds = Number(retryAfter);
-  return Number.isFinite(seconds) ? Math.min(Math.max(seconds * 1000, 200), 2000) : 1000;
-}
 
 async function forwardedFor(): Promise<string | undefined> {
   return (await headers()).get('x-forwarded-for') ?? undefined;
@@ -69,31 +62,15 @@ export async function apiRequest(
   return { status: response.status, body, retryAfter: response.headers.get('retry-after') ?? undefined };
 }
 
-/**
- * Sends a request again after a 429 RATE_LIMITED (the merchant's 10 per second, shared with its own servers),
- * twice at most, waiting what Retry-After says: the API refuses before doing anything, so a retried
- * POST cannot act twice, and the merchant sees a slower page rather than an error.
- */
-export async function patiently(send: () => Promise<ApiReply>): Promise<ApiReply> {
-  for (let attempt = 0; ; attempt++) {
-    const reply = await send();
-    // A lockout after failed sign-ins (TOO_MANY_FAILED_ATTEMPTS) is answered at once, not waited on.
-    const rateLimited =
-      reply.status === 429 && (reply.body as { code?: unknown } | undefined)?.code === 'RATE_LIMITED';
-    if (!rateLimited || attempt === RATE_LIMIT_RETRIES) return reply;
-    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(reply.retryAfter)));
-  }
-}
-
 /** Asks the API for a token with the merchant's credentials, on behalf of the browser's address. */
 export async function requestToken(
   credentials: { merchantCode: string; secret: string },
   request: { operations: string[]; validitySecs: number },
 ): Promise<ApiReply> {
-  const from = await forwardedFor();
-  return patiently(() =>
-    apiRequest('POST', '/auth-tokens', { body: { ...credentials, ...request }, forwardedFor: from }),
-  );
+  return apiRequest('POST', '/auth-tokens', {
+    body: { ...credentials, ...request },
+    forwardedFor: await forwardedFor(),
+  });
 }
 
 /** The public API, as the signed-in merchant. */
@@ -134,12 +111,11 @@ export class ConsoleApi {
     tokens.delete(this.fingerprint);
   }
 
-  /** One API call as the merchant (a 429 waited out, see `patiently`). */
+  /** One API call as the merchant (a 429 is waited out by the transport, bff/transport.ts). */
   async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiReply> {
     const granted = await this.token();
     if ('failure' in granted) return granted.failure;
-    const from = await forwardedFor();
-    return patiently(() => apiRequest(method, path, { token: granted.token, body, forwardedFor: from }));
+    return apiRequest(method, path, { token: granted.token, body, forwardedFor: await forwardedFor() });
   }
 
   /** Mints a token for the merchant (the developers page, the scenario builder). */
@@ -147,12 +123,9 @@ export class ConsoleApi {
     path: '/auth-tokens' | '/auth-tokens-by-action',
     body: Record<string, unknown>,
   ): Promise<ApiReply> {
-    const from = await forwardedFor();
-    return patiently(() =>
-      apiRequest('POST', path, {
-        body: { ...body, merchantCode: this.session.merchantCode, secret: this.session.secret },
-        forwardedFor: from,
-      }),
-    );
+    return apiRequest('POST', path, {
+      body: { ...body, merchantCode: this.session.merchantCode, secret: this.session.secret },
+      forwardedFor: await forwardedFor(),
+    });
   }
 }

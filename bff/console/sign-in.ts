@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { afterSignIn, signInSchema, type SignInError } from '@/lib/console/sign-in';
 import { isSecureContext } from '../origin';
 import { isSameOrigin, readFields, relativeRedirect } from '../requests';
-import { apiRequest, ConsoleApi, patiently, requestToken } from './console-api';
+import { apiRequest, ConsoleApi, requestToken } from './console-api';
 import { CONSOLE_COOKIE, CONSOLE_PATH, currentSession, sealSession, sessionLifetimeSecs } from './session';
 
 function backToSignIn(error: SignInError, next: string | undefined, retryAfter?: string): NextResponse {
@@ -33,7 +33,7 @@ export async function signIn(request: NextRequest): Promise<NextResponse> {
     if (granted.status === 429) return backToSignIn('locked', next, granted.retryAfter);
     return backToSignIn('invalid', next);
   }
-  const info = await patiently(() => apiRequest('GET', '/merchant-info', { token }));
+  const info = await apiRequest('GET', '/merchant-info', { token });
   const body = info.body as { channelInfo?: { name?: unknown }; isTest?: unknown } | undefined;
   if (info.status !== 200 || typeof body?.isTest !== 'boolean') return backToSignIn('unavailable', next);
   const now = Math.floor(Date.now() / 1000);
