@@ -56,6 +56,10 @@ export interface PayinsTable {
   received_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   /** Money received after the payin ended; null when none. */
   received_late_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** The merchant's collection account the payin is payable to (live collection); null otherwise. */
+  collection_account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address of a rotating crypto collection account handed to this payin. */
+  collection_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitWindowsTable {
@@ -109,6 +113,32 @@ export interface Database {
   ledger_settlements: LedgerSettlementsTable;
   payouts: PayoutsTable;
   sandbox_payout_simulations: SandboxPayoutSimulationsTable;
+  collection_transactions: CollectionTransactionsTable;
+}
+
+/** Incoming transactions of collection accounts (server/collection, docs/decisions/028). */
+export interface CollectionTransactionsTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  account_id: string;
+  bank_transaction_id: string;
+  currency_code: string;
+  amount_minor: bigint;
+  booked_at: Date;
+  note: string;
+  payer: Json<Record<string, string> | null> | null;
+  to_address: string | null;
+  source: string;
+  raw: string;
+  received_at: Date;
+  outcome: ColumnType<string, string | undefined, string>;
+  matched_by: string | null;
+  payin_id: bigint | null;
+  applied_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  matched_at: Date | null;
+  resolution: string | null;
+  resolved_by: string | null;
+  resolved_at: Date | null;
 }
 
 /** The money ledger (server/ledger, docs/decisions/027). */
@@ -132,6 +162,9 @@ export interface LedgerTransfersTable {
   payin_id: bigint | null;
   payout_id: bigint | null;
   created_at: Date;
+  collection_transaction_id: ColumnType<bigint | null, bigint | null | undefined, never>;
+  /** Who caused the transfer when a person did (an operator's review action). */
+  actor: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface LedgerEntriesTable {

@@ -7,6 +7,7 @@ import * as sandboxPayments from './0005-sandbox-payments';
 import * as payinListing from './0006-payin-listing';
 import * as callbackInspection from './0007-callback-inspection';
 import * as ledgerAndPayouts from './0008-ledger-and-payouts';
+import * as liveCollection from './0009-live-collection';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-payin-listing': payinListing,
   '0007-callback-inspection': callbackInspection,
   '0008-ledger-and-payouts': ledgerAndPayouts,
+  '0009-live-collection': liveCollection,
 };

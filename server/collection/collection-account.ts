@@ -1,0 +1,103 @@
+import type { CurrencyCode } from '@/lib/money';
+
+/**
+ * Where a live merchant's customers really pay (docs/decisions/028-live-collection-and-reconciliation.md):
+ * the receiving coordinates the operator configured in the merchants file. Adapters build live
+ * responses and QR/UPI payloads only from these; reconciliation matches incoming transactions of
+ * an account against the open payins created to it.
+ */
+export const COLLECTION_ACCOUNT_TYPES = [
+  'BANK_ACCOUNT',
+  'PROMPTPAY',
+  'DUITNOW',
+  'VIETQR',
+  'QRIS',
+  'QRPH',
+  'UPI',
+  'CRYPTO',
+] as const;
+export type CollectionAccountType = (typeof COLLECTION_ACCOUNT_TYPES)[number];
+
+/** How a bank feed or chain watcher proves it speaks for the account (POST /collection/transactions). */
+export interface CollectionFeedAuth {
+  /** Keyed hash (server/merchants/secret-hash.ts) of the feed's API key; never the key itself. */
+  apiKeyHash?: string;
+  /** Standard Webhooks signing secret (whsec_...) the feed signs its deliveries with. */
+  webhookSecret?: string;
+}
+
+interface CollectionAccountBase {
+  /** Unique per merchant: [a-z0-9-], 1–40 characters. */
+  id: string;
+  currency: CurrencyCode;
+  /** The account holder's name as the bank or scheme shows it to the payer. */
+  accountName: string;
+  feed?: CollectionFeedAuth;
+}
+
+export interface BankAccountCollection extends CollectionAccountBase {
+  type: 'BANK_ACCOUNT';
+  /** The bank's operator code in our catalogue (OFFLINE / P2A_V2 banks of the currency). */
+  bank: string;
+  accountNumber: string;
+  branch?: { code: string; name: string };
+}
+
+export interface PromptPayCollection extends CollectionAccountBase {
+  type: 'PROMPTPAY';
+  /** A 13-digit tax or citizen ID, a Thai mobile number (0XXXXXXXXX) or a 15-digit e-wallet ID. */
+  promptPayId: string;
+}
+
+export interface DuitNowCollection extends CollectionAccountBase {
+  type: 'DUITNOW';
+  duitNowId: string;
+}
+
+export interface VietQrCollection extends CollectionAccountBase {
+  type: 'VIETQR';
+  /** The bank's 6-digit NAPAS BIN. */
+  bin: string;
+  accountNumber: string;
+}
+
+export interface QrisCollection extends CollectionAccountBase {
+  type: 'QRIS';
+  /** The National Merchant ID (ID + 13 digits) the QRIS acquirer gave the merchant. */
+  nmid: string;
+  [field: string]: unknown;
+}
+
+export interface QrPhCollection extends CollectionAccountBase {
+  type: 'QRPH';
+  [field: string]: unknown;
+}
+
+export interface UpiCollection extends CollectionAccountBase {
+  type: 'UPI';
+  /** The merchant's UPI ID (VPA), e.g. bangkokbooks@okaxis. */
+  vpa: string;
+}
+
+export interface CryptoCollection extends CollectionAccountBase {
+  type: 'CRYPTO';
+  /** The network's operator code in our catalogue (e.g. TRON, ETHEREUM). */
+  network: string;
+  /** One address (payins then carry a unique amount) or several handed out in turn, one per open payin. */
+  addresses: readonly string[];
+}
+
+export type CollectionAccount =
+  | BankAccountCollection
+  | PromptPayCollection
+  | DuitNowCollection
+  | VietQrCollection
+  | QrisCollection
+  | QrPhCollection
+  | UpiCollection
+  | CryptoCollection;
+
+/** A rotating crypto account hands out one address per open payin; others match by unique amount. */
+export function rotatesAddresses(account: CollectionAccount): boolean {
+  return account.type === 'CRYPTO' && account.addresses.length > 1;
+}
