@@ -26,10 +26,13 @@ import { systemClock, type Clock } from './clock';
 import { callbackReceiverRoutes } from './http/routes/callback-receiver.routes';
 import { callbackRoutes } from './http/routes/callback.routes';
 import { catalogueRoutes } from './http/routes/catalogue.routes';
+import { collectionRoutes } from './http/routes/collection.routes';
 import { sandboxRoutes } from './http/routes/sandbox.routes';
 import { createSandboxModule, magicAmountPlanner, payoutPlanner, type PayoutSimulations } from './sandbox';
 import { LedgerService } from './ledger';
 import { PayoutService } from './payouts';
+import { CollectionService } from './collection';
+import { collectionAccountDirectory } from './collection/account-directory';
 import { balanceRoutes } from './http/routes/balance.routes';
 import { payoutRoutes, payoutSandboxRoutes } from './http/routes/payout.routes';
 import { CustomerSessionService } from './customer-sessions';
@@ -43,6 +46,8 @@ export interface Runtime {
   /** The money ledger (balances, settlements) and payouts, for tests and tools that drive them directly. */
   ledger: LedgerService;
   payouts: PayoutService;
+  /** Reconciliation of collection accounts' incoming transactions. */
+  collection: CollectionService;
   payoutSimulations: PayoutSimulations;
   /** Background work (callback dispatcher, expiry sweeper); main starts it unless BACKGROUND_WORKERS=false. */
   workers: readonly BackgroundWorker[];
@@ -141,6 +146,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       cursorSecret: signingKey,
       settingsOf: async (code) => (merchants.known(code) ?? (await merchants.require(code))).settings,
     });
+    // Reconciliation hears payin changes first: a success takes its amount from its incoming transactions.
+    let collection: CollectionService | undefined;
     const payins = new PayinService({
       db: database.db,
       publicUrl: config.publicUrl,
@@ -148,6 +155,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       // A status change posts its money (a success's credit) and announces itself, in one transaction.
       outbox: {
         async record(tx, change) {
+          await collection?.payinApplications.record(tx, change);
           await ledger.payinPostings.record(tx, change);
           await callbacks.outbox.record(tx, change);
         },
@@ -158,6 +166,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       planner: magicAmountPlanner,
       cursorSecret: signingKey,
     });
+    collection = new CollectionService({ db: database.db, payins, logger, clock, cursorSecret: signingKey });
     const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS);
     const deps: ApiDependencies = {
       db: database.db,
@@ -208,6 +217,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
         ...payoutRoutes(payouts, callbacks.log),
         ...balanceRoutes(ledger, deps.payins, payouts),
+        ...collectionRoutes(collection, collectionAccountDirectory(merchants, pepper)),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),
       ],
@@ -227,6 +237,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       ...sandbox.workers,
       ...callbacks.workers,
       periodicWorker({
+        name: 'collection-matching',
+        intervalMs: 2000,
+        logger,
+        tick: async () => (await collection.matchPending()) > 0,
+      }),
+      periodicWorker({
         name: 'ledger-settlements',
         intervalMs: 1000,
         logger,
@@ -241,6 +257,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       api,
       ledger,
       payouts,
+      collection,
       payoutSimulations: sandbox.payoutSimulations,
       workers,
       consoleSessionKey,

@@ -55,6 +55,8 @@ export const balancesResponseSchema = z.looseObject({
       pending: apiMoneySchema,
       /** Held for payouts in flight. */
       reserved: apiMoneySchema,
+      /** Received at the merchant's collection accounts and not owed to it: unmatched, late, excess or short payments. */
+      unapplied: apiMoneySchema.optional(),
     }),
   ),
 });
@@ -66,6 +68,8 @@ export const LEDGER_TRANSFER_KINDS = [
   'PAYOUT_RESERVE',
   'PAYOUT_DEBIT',
   'PAYOUT_RELEASE',
+  'COLLECTION_RECEIPT',
+  'COLLECTION_REFUND',
 ] as const;
 
 /** GET /balance-transactions: the ledger's transfers touching the merchant, newest first. */
@@ -78,9 +82,13 @@ export const balanceTransactionsResponseSchema = z.looseObject({
       currencyCode: z.enum(CURRENCY_CODES),
       idPayin: z.string().optional(),
       idPayout: z.string().optional(),
+      /** The incoming collection transaction the transfer is about (COLLECTION_RECEIPT, COLLECTION_REFUND). */
+      idCollectionTransaction: z.string().optional(),
+      /** Who caused it when a person did (an operator's review action). */
+      actor: z.string().optional(),
       entries: z.array(
         z.looseObject({
-          /** merchant.pending, merchant.available, merchant.reserved, operator.cash, operator.fees, operator.vat */
+          /** merchant.pending, merchant.available, merchant.reserved, merchant.unapplied, operator.cash, operator.fees, operator.vat */
           account: z.string(),
           direction: z.enum(['DEBIT', 'CREDIT']),
           money: apiMoneySchema,

@@ -139,6 +139,7 @@ export interface CollectionTransactionsTable {
   resolution: string | null;
   resolved_by: string | null;
   resolved_at: Date | null;
+  resolution_note: string | null;
 }
 
 /** The money ledger (server/ledger, docs/decisions/027). */

@@ -43,6 +43,8 @@ export const ERRORS = {
   INSUFFICIENT_BALANCE: { status: 422, title: 'Insufficient available balance' },
   PAYOUTS_NOT_AVAILABLE: { status: 422, title: 'Payouts not available for this merchant' },
   AMOUNT_UNAVAILABLE: { status: 503, title: 'No unique amount to pay is free right now' },
+  COLLECTION_TRANSACTION_NOT_FOUND: { status: 404, title: 'Collection transaction not found' },
+  COLLECTION_TRANSACTION_RESOLVED: { status: 409, title: 'Nothing of the transaction is left to resolve' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -122,12 +122,13 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
     return preflight(c, allowed, responseHeaders(c));
   });
 
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-    },
-  });
+  const limitBody = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', `Request bodies here are limited to ${maxSize} bytes.`);
+      },
+    });
 
   for (const route of routes) {
     const path = `/api${route.path}`;
@@ -155,7 +156,7 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
         : undefined;
       return route.handle(c, { body: body, deps });
     };
-    if (route.method === 'POST') app.post(path, limitBody, handler);
+    if (route.method === 'POST') app.post(path, limitBody(route.maxBodyBytes ?? MAX_BODY_BYTES), handler);
     else app.get(path, handler);
   }
 

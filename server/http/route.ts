@@ -33,6 +33,8 @@ export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undef
   body?: Body;
   /** The body may be left out (read as `{}`); documented as not required. */
   bodyOptional?: boolean;
+  /** Largest request body taken (default MAX_BODY_BYTES, 64 KiB): statements and feed batches are larger. */
+  maxBodyBytes?: number;
   /** A named schema of the OpenAPI document that describes the body better than `body` can (openapi/payin-schemas.ts). */
   bodyDocument?: string;
   /** Query parameters the route reads. */

@@ -12,7 +12,9 @@ import type { Database } from '../db';
  * - no no-overdraft account is below zero;
  * - each successful payin has exactly one credit and no other payin has one;
  * - each payout is reserved exactly once, a paid one debited, a refused one released, never both,
- *   and the merchant's reserved balance is what its pending payouts hold.
+ *   and the merchant's reserved balance is what its pending payouts hold;
+ * - each matched incoming collection transaction is received once (an unmatched one not yet), a
+ *   refunded one refunded once, and the merchant's unapplied balance is what its transactions left.
  */
 export async function checkLedgerInvariants(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -82,6 +84,32 @@ export async function checkLedgerInvariants(db: Kysely<Database>): Promise<strin
     if (row.reserved !== row.held)
       problems.push(
         `${row.owner} reserves ${row.reserved} ${row.currency_code} but its pending payouts hold ${row.held}`,
+      );
+  }
+
+  // Reconciliation (docs/decisions/028): a matched transaction was received once, for its amount;
+  // a refund only of a refunded one; what the merchant holds unapplied is what its transactions left.
+  for (const row of await rows<{ id: string; outcome: string; receipts: string; refunds: string }>(sql`
+    select c.id::text as id, c.outcome,
+           count(t.id) filter (where t.kind = 'COLLECTION_RECEIPT')::text as receipts,
+           count(t.id) filter (where t.kind = 'COLLECTION_REFUND')::text as refunds
+    from collection_transactions c left join ledger_transfers t on t.collection_transaction_id = c.id
+    group by c.id
+    having count(t.id) filter (where t.kind = 'COLLECTION_RECEIPT') <> (case when c.outcome = 'RECEIVED' then 0 else 1 end)
+        or count(t.id) filter (where t.kind = 'COLLECTION_REFUND') <> (case when c.resolution = 'REFUNDED' then 1 else 0 end)`))
+    problems.push(
+      `collection transaction ${row.id} (${row.outcome}): ${row.receipts} receipts, ${row.refunds} refunds`,
+    );
+
+  for (const row of await rows<{ owner: string; currency_code: string; unapplied: string; left: string }>(sql`
+    select a.owner, a.currency_code, (a.credits_minor - a.debits_minor)::text as unapplied,
+           coalesce((select sum(c.amount_minor - c.applied_minor) from collection_transactions c
+                     where 'merchant:' || c.merchant_code = a.owner and c.currency_code = a.currency_code
+                       and c.outcome <> 'RECEIVED' and c.resolution is distinct from 'REFUNDED'), 0)::text as left
+    from ledger_accounts a where a.kind = 'UNAPPLIED'`)) {
+    if (row.unapplied !== row.left)
+      problems.push(
+        `${row.owner} holds ${row.unapplied} ${row.currency_code} unapplied but its transactions left ${row.left}`,
       );
   }
   return problems;

@@ -61,6 +61,8 @@ export async function postTransfer(tx: Transaction<Database>, transfer: Transfer
       currency_code: transfer.currency,
       payin_id: transfer.payinId ?? null,
       payout_id: transfer.payoutId ?? null,
+      collection_transaction_id: transfer.collectionTransactionId ?? null,
+      actor: transfer.actor ?? null,
       created_at: transfer.at,
     })
     .onConflict((conflict) => conflict.column('event_key').doNothing())
@@ -133,11 +135,13 @@ export async function readBalances(
       availableMinor: 0n,
       pendingMinor: 0n,
       reservedMinor: 0n,
+      unappliedMinor: 0n,
     };
     const amount = row.credits_minor - row.debits_minor;
     if (row.kind === 'AVAILABLE') balance.availableMinor = amount;
     else if (row.kind === 'PENDING') balance.pendingMinor = amount;
     else if (row.kind === 'RESERVED') balance.reservedMinor = amount;
+    else if (row.kind === 'UNAPPLIED') balance.unappliedMinor = amount;
     byCurrency.set(currency, balance);
   }
   return [...byCurrency.values()];
@@ -165,6 +169,8 @@ export async function listTransfers(
       't.created_at',
       'pi.id_payin as id_payin',
       'po.id_payout as id_payout',
+      't.collection_transaction_id',
+      't.actor',
     ])
     .where('t.merchant_code', '=', input.merchantCode);
   if (input.payinId !== undefined) query = query.where('t.payin_id', '=', input.payinId);
@@ -190,6 +196,8 @@ export async function listTransfers(
     createdAt: transfer.created_at,
     idPayin: transfer.id_payin ?? undefined,
     idPayout: transfer.id_payout ?? undefined,
+    idCollectionTransaction: transfer.collection_transaction_id?.toString(),
+    actor: transfer.actor ?? undefined,
     entries: entries
       .filter((entry) => entry.transfer_id === transfer.id)
       .map((entry) => ({
@@ -232,4 +240,18 @@ export async function findDueSettlements(db: Db, now: Date, limit: number): Prom
 export async function claimSettlement(tx: Transaction<Database>, payinId: bigint): Promise<boolean> {
   const taken = await tx.deleteFrom('ledger_settlements').where('payin_id', '=', payinId).executeTakeFirst();
   return taken.numDeletedRows > 0n;
+}
+
+/**
+ * What incoming collection transactions gave a payin's credit (their applied parts, set in the same
+ * transaction just before the credit: server/collection): the part of the credit that leaves the
+ * merchant's UNAPPLIED money rather than the operator's cash.
+ */
+export async function appliedCollections(tx: Transaction<Database>, payinId: bigint): Promise<bigint> {
+  const row = await tx
+    .selectFrom('collection_transactions')
+    .select(sql<string>`coalesce(sum(applied_minor), 0)::text`.as('applied'))
+    .where('payin_id', '=', payinId)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.applied);
 }

@@ -10,6 +10,7 @@ import type { Payin } from '../payins/payin';
 import type { StatusChangeOutbox } from '../payins/status-outbox';
 import { merchantAccount, operatorAccount, type Balance, type Entry, type PostedTransfer } from './ledger';
 import {
+  appliedCollections,
   claimSettlement,
   findDueSettlements,
   listTransfers,
@@ -71,7 +72,7 @@ export class LedgerService {
    * settles at once or schedules the settlement after the merchant's delay.
    */
   readonly payinPostings: StatusChangeOutbox = {
-    record: async (tx, { payin, at }) => {
+    record: async (tx, { payin, at, actor }) => {
       if (payin.status !== 'SUCCESS') return;
       const posted = await postTransfer(tx, {
         eventKey: `payin:${payin.id}:credit`,
@@ -79,8 +80,9 @@ export class LedgerService {
         merchantCode: payin.merchantCode,
         currency: payin.money.currency,
         payinId: payin.id,
+        ...(actor !== undefined && { actor }),
         at,
-        entries: payinCreditEntries(payin),
+        entries: payinCreditEntries(payin, await appliedCollections(tx, payin.id)),
       });
       if (!posted) return;
       const delaySecs = (await this.settingsOf(payin.merchantCode)).settlementDelaySecs ?? 0;
@@ -188,6 +190,7 @@ export class LedgerService {
       availableMinor: 0n,
       pendingMinor: 0n,
       reservedMinor: 0n,
+      unappliedMinor: 0n,
     });
     if (currencies)
       return currencies.map((currency) => found.find((b) => b.currency === currency) ?? zero(currency));
@@ -259,18 +262,31 @@ export class LedgerService {
 }
 
 /**
- * A successful payin's credit: the operator's cash receives the order amount; the merchant is owed
- * it less fee and VAT. A fee larger than the amount (a fixed fee on a tiny payin) takes the whole
- * amount and no more: the merchant is never debited for a payin.
+ * A successful payin's credit: the order amount comes from the merchant's unapplied money as far
+ * as incoming collection transactions paid it (they were received into UNAPPLIED), the rest from
+ * the operator's cash (a sandbox or connector payment); the merchant is owed it less fee and VAT. A
+ * fee larger than the amount (a fixed fee on a tiny payin) takes the whole amount and no more: the
+ * merchant is never debited for a payin.
  */
 export function payinCreditEntries(
   payin: Pick<Payin, 'merchantCode' | 'isTest' | 'money' | 'fee' | 'vat'>,
+  fromUnappliedMinor = 0n,
 ): Entry[] {
   const amount = payin.money.minor;
   const fee = min(payin.fee.minor, amount);
   const vat = min(payin.vat?.minor ?? 0n, amount - fee);
+  const fromUnapplied = min(fromUnappliedMinor, amount);
   return [
-    { account: operatorAccount(payin.isTest, 'CASH'), direction: 'DEBIT', amountMinor: amount },
+    {
+      account: merchantAccount(payin.merchantCode, 'UNAPPLIED'),
+      direction: 'DEBIT',
+      amountMinor: fromUnapplied,
+    },
+    {
+      account: operatorAccount(payin.isTest, 'CASH'),
+      direction: 'DEBIT',
+      amountMinor: amount - fromUnapplied,
+    },
     {
       account: merchantAccount(payin.merchantCode, 'PENDING'),
       direction: 'CREDIT',

@@ -9,8 +9,19 @@ import type { CurrencyCode } from '@/lib/money';
  * yet settled), AVAILABLE (may be paid out; never negative), RESERVED (held for payouts in flight).
  * The operator's, kept apart for test and live money: CASH (debit-normal: money held at the
  * collection and payout institutions), FEES and VAT (credit-normal: earned, owed to the tax office).
+ * UNAPPLIED (merchant, credit-normal, docs/decisions/028): money received at the merchant's
+ * collection accounts that no payin's credit has taken yet — unmatched, late, excess or short
+ * payments — until a payin's credit applies it or it is refunded.
  */
-export const ACCOUNT_KINDS = ['PENDING', 'AVAILABLE', 'RESERVED', 'CASH', 'FEES', 'VAT'] as const;
+export const ACCOUNT_KINDS = [
+  'PENDING',
+  'AVAILABLE',
+  'RESERVED',
+  'UNAPPLIED',
+  'CASH',
+  'FEES',
+  'VAT',
+] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /** What moved the money: the API's transfer types (lib/api/payout-responses.ts) are the ledger's. */
@@ -29,14 +40,17 @@ export interface AccountRef {
 
 /** The accounts a balance may not go below zero on: a payout can only spend what is available. */
 export function isNoOverdraft(kind: AccountKind): boolean {
-  return kind === 'AVAILABLE' || kind === 'RESERVED' || kind === 'PENDING';
+  return kind === 'AVAILABLE' || kind === 'RESERVED' || kind === 'PENDING' || kind === 'UNAPPLIED';
 }
 
 export function ownerKey(owner: AccountOwner): string {
   return 'merchantCode' in owner ? `merchant:${owner.merchantCode}` : `operator:${owner.operator}`;
 }
 
-export const merchantAccount = (merchantCode: string, kind: 'PENDING' | 'AVAILABLE' | 'RESERVED') => ({
+export const merchantAccount = (
+  merchantCode: string,
+  kind: 'PENDING' | 'AVAILABLE' | 'RESERVED' | 'UNAPPLIED',
+) => ({
   owner: { merchantCode },
   kind,
 });
@@ -60,6 +74,9 @@ export interface TransferRequest {
   currency: CurrencyCode;
   payinId?: bigint;
   payoutId?: bigint;
+  collectionTransactionId?: bigint;
+  /** Who caused it when a person did (an operator's review action). */
+  actor?: string;
   at: Date;
   entries: readonly Entry[];
 }
@@ -70,6 +87,7 @@ export interface Balance {
   availableMinor: bigint;
   pendingMinor: bigint;
   reservedMinor: bigint;
+  unappliedMinor: bigint;
 }
 
 /** A posted transfer as the merchant sees it, with every entry (the operator's too: fee and VAT). */
@@ -80,6 +98,8 @@ export interface PostedTransfer {
   createdAt: Date;
   idPayin: string | undefined;
   idPayout: string | undefined;
+  idCollectionTransaction: string | undefined;
+  actor: string | undefined;
   entries: { account: string; direction: Direction; amountMinor: bigint }[];
 }
 

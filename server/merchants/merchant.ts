@@ -1,3 +1,4 @@
+import type { CollectionAccount } from '../collection/collection-account';
 import type { MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
@@ -14,6 +15,8 @@ export interface Merchant {
   /** Standard Webhooks signing secret (whsec_...). */
   callbackSecret: string;
   settings: MerchantSettings;
+  /** Where live customers really pay (docs/decisions/028); none for most test merchants. */
+  collectionAccounts?: readonly CollectionAccount[];
 }
 
 export interface FeeRule {

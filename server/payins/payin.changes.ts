@@ -19,6 +19,13 @@ export interface ChangeOptions {
    * that carries the change with it, so the change is applied exactly once.
    */
   claim?: (tx: Transaction<Database>) => Promise<boolean>;
+  /**
+   * Runs last in the change's transaction with the payin before and after the change: what the
+   * caller records about the change commits with it (reconciliation's outcome of a transaction).
+   */
+  after?: (tx: Transaction<Database>, change: { before: Payin; after: Payin }) => Promise<void>;
+  /** Who causes the change when a person does; the status change's listeners record it. */
+  actor?: string;
 }
 
 export interface TransitionOptions extends ChangeOptions {
@@ -31,6 +38,7 @@ export interface Change {
   tx: Transaction<Database>;
   outbox: StatusChangeOutbox;
   at: Date;
+  actor?: string | undefined;
 }
 
 /** 409 when the payin's method needs the customer's external reference (P2A_V2) and it has none yet. */
@@ -60,7 +68,9 @@ export async function changePayin(input: {
     const current = await lockPayin(tx, payin.id);
     if (!current) throw new AppError('PAYIN_NOT_FOUND', `No payin ${payin.idPayin} any more.`);
     if (options.claim && !(await options.claim(tx))) return current;
-    return apply({ tx, outbox, at }, current);
+    const changed = await apply({ tx, outbox, at, actor: options.actor }, current);
+    if (changed && options.after) await options.after(tx, { before: current, after: changed });
+    return changed;
   });
   if (!updated) throw new AppError('PAYIN_FINAL', 'The payin changed status in the meantime.');
   return updated;
@@ -89,7 +99,12 @@ export async function commitTransition(
     ...(extra.receivedMinor !== undefined && { receivedMinor: extra.receivedMinor }),
   });
   if (changed)
-    await change.outbox.record(change.tx, { payin: changed, previous: current.status, at: change.at });
+    await change.outbox.record(change.tx, {
+      payin: changed,
+      previous: current.status,
+      at: change.at,
+      ...(change.actor !== undefined && { actor: change.actor }),
+    });
   return changed;
 }
 

@@ -8,5 +8,13 @@ import type { Payin, PayinStatus } from './payin';
  * callback outbox row) commits or rolls back together with the change (transactional outbox).
  */
 export interface StatusChangeOutbox {
-  record(tx: Transaction<Database>, change: { payin: Payin; previous: PayinStatus; at: Date }): Promise<void>;
+  record(tx: Transaction<Database>, change: StatusChange): Promise<void>;
+}
+
+export interface StatusChange {
+  payin: Payin;
+  previous: PayinStatus;
+  at: Date;
+  /** Who caused the change when a person did (an operator linking a payment to the payin). */
+  actor?: string;
 }

@@ -45,6 +45,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       matched_at timestamptz,
       -- An operator's resolution of unapplied money: LINKED to a payin, or REFUNDED to the payer.
       resolution text check (resolution in ('LINKED', 'REFUNDED')),
+      -- Why, as the operator wrote it (a refund's bank reference, a link's reason).
+      resolution_note text,
       resolved_by text,
       resolved_at timestamptz,
       unique (merchant_code, account_id, bank_transaction_id)

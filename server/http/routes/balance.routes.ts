@@ -40,8 +40,9 @@ export function balanceRoutes(
       operationId: 'getBalances',
       summary: "Read the merchant's balances",
       description:
-        'Per currency: available (may be paid out), pending (paid in, waiting for the settlement delay) and reserved ' +
-        '(held by payouts in flight). Without `currencies`, every currency the merchant has money in or had; with it, ' +
+        'Per currency: available (may be paid out), pending (paid in, waiting for the settlement delay), reserved ' +
+        '(held by payouts in flight) and unapplied (received at the merchant\'s collection accounts and owed to no payin yet: ' +
+        'unmatched, late, excess or short payments; docs/decisions/028). Without `currencies`, every currency the merchant has money in or had; with it, ' +
         'each listed supported currency once, in that order (zero when none); unsupported or invalid values are ' +
         'ignored. Token operation: GET /balances.',
       tag: 'Balances',
@@ -68,6 +69,7 @@ export function balanceRoutes(
             available: toApiMoney(moneyOf(balance.currency, balance.availableMinor)),
             pending: toApiMoney(moneyOf(balance.currency, balance.pendingMinor)),
             reserved: toApiMoney(moneyOf(balance.currency, balance.reservedMinor)),
+            unapplied: toApiMoney(moneyOf(balance.currency, balance.unappliedMinor)),
           })),
         });
       },
@@ -117,6 +119,10 @@ export function balanceRoutes(
             currencyCode: transfer.currency,
             ...(transfer.idPayin !== undefined && { idPayin: transfer.idPayin }),
             ...(transfer.idPayout !== undefined && { idPayout: transfer.idPayout }),
+            ...(transfer.idCollectionTransaction !== undefined && {
+              idCollectionTransaction: transfer.idCollectionTransaction,
+            }),
+            ...(transfer.actor !== undefined && { actor: transfer.actor }),
             entries: transfer.entries.map((entry) => ({
               account: entry.account,
               direction: entry.direction,

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../money/currencies';
+
+const apiMoneySchema = z.looseObject({ amount: z.number(), currencyCode: z.enum(CURRENCY_CODES) });
+
+/** What matching made of an incoming transaction (docs/decisions/028). */
+export const COLLECTION_OUTCOMES = [
+  'RECEIVED',
+  'APPLIED',
+  'PARTIAL',
+  'OVERPAID',
+  'LATE',
+  'UNMATCHED',
+] as const;
+export type CollectionOutcomeCode = (typeof COLLECTION_OUTCOMES)[number];
+
+/** One incoming transaction of a collection account, as stored and matched. */
+export const collectionTransactionSchema = z.looseObject({
+  /** Our id of the stored transaction (paths /collection/transactions/{id}). */
+  id: z.string(),
+  accountId: z.string(),
+  /** The bank's id of the transaction: storing is idempotent on it per account. */
+  bankTransactionId: z.string(),
+  money: apiMoneySchema,
+  bookedAt: z.string(),
+  receivedAt: z.string(),
+  note: z.string(),
+  payer: z.record(z.string(), z.string()).optional(),
+  to: z.string().optional(),
+  source: z.enum(['FEED', 'SEPAY', 'CSV', 'CAMT053']),
+  outcome: z.enum(COLLECTION_OUTCOMES),
+  /** How its payin was found. */
+  matchedBy: z.enum(['REFERENCE', 'AMOUNT', 'ADDRESS', 'LINKED']).optional(),
+  idPayin: z.string().optional(),
+  /** The part a payin's credit took. */
+  applied: apiMoneySchema,
+  /** Received and owed to no payin: what review resolves. */
+  unapplied: apiMoneySchema,
+  /** Whether it waits in the review queue. */
+  needsReview: z.boolean(),
+  resolution: z
+    .looseObject({
+      kind: z.enum(['LINKED', 'REFUNDED']),
+      by: z.string(),
+      at: z.string(),
+      note: z.string().optional(),
+    })
+    .optional(),
+  /** The record exactly as the bank or the statement gave it. */
+  raw: z.string(),
+});
+export type CollectionTransactionResource = z.infer<typeof collectionTransactionSchema>;
+
+export const collectionTransactionPageSchema = z.looseObject({
+  data: z.array(collectionTransactionSchema),
+  nextCursor: z.string().optional(),
+});
+
+/** POST /collection/transactions and /collection/statements: what became of each record. */
+export const collectionIngestResponseSchema = z.looseObject({
+  /** For bank-feed services that look for it (SePay). */
+  success: z.literal(true),
+  stored: z.number().int(),
+  duplicates: z.number().int(),
+  /** Records that were not credits (debits, pending entries): not stored. */
+  skipped: z.number().int(),
+  transactions: z.array(
+    z.looseObject({
+      duplicate: z.boolean(),
+      transaction: collectionTransactionSchema,
+    }),
+  ),
+});
+export type CollectionIngestResource = z.infer<typeof collectionIngestResponseSchema>;
+
+/** GET /collection/accounts: the merchant's collection accounts, without their feed secrets. */
+export const collectionAccountsResponseSchema = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      id: z.string(),
+      type: z.string(),
+      currencyCode: z.enum(CURRENCY_CODES),
+      accountName: z.string(),
+      /** The coordinates payers use, as configured (account number, PromptPay ID, VPA, addresses…). */
+      coordinates: z.record(z.string(), z.unknown()),
+      /** How its bank feed may authenticate: an API key, a Standard Webhooks signature, both or none. */
+      feed: z.looseObject({ apiKey: z.boolean(), webhookSignature: z.boolean() }),
+    }),
+  ),
+});

@@ -1,0 +1,439 @@
+import 'server-only';
+import type { Kysely, Transaction } from 'kysely';
+import { describeAmountProblem, moneyOf, parseAmount, type CurrencyCode } from '@/lib/money';
+import { systemClock, type Clock } from '../clock';
+import type { Database } from '../db';
+import { AppError, type FieldError } from '../errors';
+import { postTransfer } from '../ledger/ledger.repository';
+import { merchantAccount, operatorAccount } from '../ledger/ledger';
+import type { Logger } from '../logger';
+import type { Merchant } from '../merchants';
+import { KeysetCursors } from '../paging/keyset-cursors';
+import type { PayinService } from '../payins';
+import type { Payin } from '../payins/payin';
+import { findPayinById } from '../payins/payin.repository';
+import { isFinal } from '../payins/payin.state-machine';
+import type { StatusChangeOutbox } from '../payins/status-outbox';
+import { rotatesAddresses, type CollectionAccount } from './collection-account';
+import {
+  allocateToPayin,
+  claimForLink,
+  claimForMatching,
+  findTransaction,
+  findTransactions,
+  findUnmatched,
+  insertTransactions,
+  listTransactions,
+  lockTransaction,
+  markRefunded,
+  needsReview,
+  openPayinByAddress,
+  openPayinsByAmount,
+  payinsByReference,
+  setOutcome,
+  type CollectionOutcome,
+  type CollectionSource,
+  type CollectionTransaction,
+  type MatchedBy,
+  type TransactionListFilter,
+} from './collection.repository';
+import type { IncomingTransaction, RecordProblem } from './incoming-transaction';
+import { referenceCandidates } from './note-references';
+
+/** What became of each delivered transaction, in the order delivered. */
+export interface IngestResult {
+  stored: number;
+  duplicates: number;
+  transactions: { transaction: CollectionTransaction; duplicate: boolean }[];
+}
+
+/** Transactions the matcher takes up per round after a crash or a failed match. */
+const MATCH_BATCH = 50;
+/** A transaction this young is being matched by the request that stored it; the worker leaves it. */
+const MATCH_GRACE_MS = 5000;
+
+/**
+ * Reconciliation (docs/decisions/028-live-collection-and-reconciliation.md): stores incoming
+ * transactions of collection accounts exactly once, matches each to a payin (by the reference in
+ * its note, else by the exact amount to pay among the account's open payins, else by the rotating
+ * address it was sent to) and applies it through the payin's change (success, partial, late), with
+ * its money received into the merchant's UNAPPLIED account; the operator resolves what is left.
+ */
+export class CollectionService {
+  private readonly db: Kysely<Database>;
+  private readonly payins: PayinService;
+  private readonly now: Clock;
+  private readonly logger: Logger;
+  private readonly cursors: KeysetCursors;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    payins: PayinService;
+    logger: Logger;
+    clock?: Clock;
+    cursorSecret: Uint8Array;
+  }) {
+    this.db = options.db;
+    this.payins = options.payins;
+    this.logger = options.logger;
+    this.now = options.clock ?? systemClock;
+    this.cursors = new KeysetCursors(options.cursorSecret, 'collection-transaction-cursor');
+  }
+
+  /**
+   * Stores a delivery or statement of the account, all or nothing: any record that cannot be read
+   * (its amount, its currency) refuses the whole with every problem named (400), so nothing is half
+   * imported. Stored ones are matched at once; one delivered before is answered as it stands.
+   */
+  async ingest(input: {
+    merchant: Merchant;
+    account: CollectionAccount;
+    source: CollectionSource;
+    transactions: readonly IncomingTransaction[];
+  }): Promise<IngestResult> {
+    const { merchant, account } = input;
+    const problems: FieldError[] = [];
+    const seen = new Set<string>();
+    const receivedAt = this.now();
+    const rows = input.transactions.flatMap((incoming, index) => {
+      const where = `transactions[${index}]`;
+      if (seen.has(incoming.bankTransactionId)) {
+        problems.push({
+          field: `${where}.id`,
+          message: `Transaction ${incoming.bankTransactionId} is in twice.`,
+        });
+        return [];
+      }
+      seen.add(incoming.bankTransactionId);
+      const currency = incoming.currency ?? account.currency;
+      if (currency !== account.currency) {
+        problems.push({
+          field: `${where}.currency`,
+          message: `Account ${account.id} takes ${account.currency}, not ${currency}.`,
+        });
+        return [];
+      }
+      const amount = parseAmount(incoming.amount, currency);
+      if (!amount.ok) {
+        problems.push({ field: `${where}.amount`, message: describeAmountProblem(amount.problem, currency) });
+        return [];
+      }
+      return [
+        {
+          merchantCode: merchant.code,
+          accountId: account.id,
+          bankTransactionId: incoming.bankTransactionId,
+          currency,
+          amountMinor: amount.money.minor,
+          bookedAt: incoming.bookedAt,
+          note: incoming.note,
+          payer: incoming.payer && compact(incoming.payer),
+          toAddress: incoming.to,
+          source: input.source,
+          raw: incoming.raw,
+          receivedAt,
+        },
+      ];
+    });
+    if (problems.length > 0)
+      throw new AppError('VALIDATION_FAILED', 'Some transactions cannot be taken; nothing was stored.', {
+        errors: problems,
+      });
+    const stored = await this.db.transaction().execute((tx) => insertTransactions(tx, rows));
+    for (const { id, duplicate } of stored) if (!duplicate) await this.matchSafely(id);
+    const found = new Map(
+      (
+        await findTransactions(
+          this.db,
+          stored.map((s) => s.id),
+        )
+      ).map((t) => [t.id, t]),
+    );
+    return {
+      stored: stored.filter((s) => !s.duplicate).length,
+      duplicates: stored.filter((s) => s.duplicate).length,
+      transactions: stored.map(({ id, duplicate }) => ({ transaction: found.get(id)!, duplicate })),
+    };
+  }
+
+  /** Matches what was stored and not matched (a crash, a failed round); how many it took. */
+  async matchPending(): Promise<number> {
+    const ids = await findUnmatched(this.db, new Date(this.now().getTime() - MATCH_GRACE_MS), MATCH_BATCH);
+    let matched = 0;
+    for (const id of ids) if (await this.matchSafely(id)) matched++;
+    return matched;
+  }
+
+  /**
+   * Hears each payin status change in its transaction, before the ledger: a success takes its
+   * amount from its incoming transactions (oldest first), so the credit knows what came from the
+   * merchant's unapplied money and what is left over.
+   */
+  readonly payinApplications: StatusChangeOutbox = {
+    record: async (tx, { payin }) => {
+      if (payin.status === 'SUCCESS') await allocateToPayin(tx, payin.id, payin.money.minor);
+    },
+  };
+
+  async get(merchant: Merchant, id: string): Promise<CollectionTransaction> {
+    const transaction = /^[1-9][0-9]{0,18}$/.test(id)
+      ? await findTransaction(this.db, BigInt(id))
+      : undefined;
+    if (!transaction || transaction.merchantCode !== merchant.code)
+      throw new AppError(
+        'COLLECTION_TRANSACTION_NOT_FOUND',
+        `No collection transaction ${id} for this merchant.`,
+      );
+    return transaction;
+  }
+
+  async list(
+    merchant: Merchant,
+    query: { limit: number; cursor?: string | undefined; filter: TransactionListFilter },
+  ): Promise<{ transactions: CollectionTransaction[]; nextCursor: string | undefined }> {
+    const page = await this.cursors.page(merchant.code, query, (beforeId, limit) =>
+      listTransactions(this.db, { merchantCode: merchant.code, beforeId, limit, filter: query.filter }),
+    );
+    return { transactions: page.items, nextCursor: page.nextCursor };
+  }
+
+  /**
+   * An operator gives unmatched, late or short money to an open payin of the merchant in its
+   * currency: it counts as that payin's payment (success, overpayment or still short), the
+   * success's credit naming the operator. 409 when the money was taken meanwhile or the payin ended.
+   */
+  async link(
+    merchant: Merchant,
+    id: string,
+    input: { idPayin: string; actor: string; note?: string | undefined },
+  ): Promise<CollectionTransaction> {
+    const transaction = await this.get(merchant, id);
+    if (!needsReview(transaction) || transaction.appliedMinor > 0n)
+      throw new AppError(
+        'COLLECTION_TRANSACTION_RESOLVED',
+        transaction.outcome === 'OVERPAID'
+          ? 'The excess of an overpayment can only be refunded: its payin already took the rest.'
+          : `Transaction ${id} has no unapplied money to link (${transaction.outcome.toLowerCase()}${transaction.resolution ? `, ${transaction.resolution.toLowerCase()}` : ''}).`,
+      );
+    const payin = await this.payins.get(merchant, input.idPayin);
+    if (payin.money.currency !== transaction.currency)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The payin is in ${payin.money.currency}, the money in ${transaction.currency}.`,
+        {
+          errors: [{ field: 'idPayin', message: `Not a ${transaction.currency} payin.` }],
+        },
+      );
+    if (payin.status !== 'PENDING' || payin.expireAt <= this.now())
+      throw new AppError(
+        'PAYIN_FINAL',
+        `Payin ${payin.idPayin} is no longer open; link the money to an open payin or refund it.`,
+      );
+    const at = this.now();
+    await this.payins.recordPayment(payin, moneyOf(transaction.currency, transaction.amountMinor), {
+      actor: input.actor,
+      claim: (tx) =>
+        claimForLink(tx, { id: transaction.id, payinId: payin.id, actor: input.actor, note: input.note, at }),
+      after: (tx, change) => setOutcome(tx, transaction.id, outcomeOf(change)),
+    });
+    return this.get(merchant, id);
+  }
+
+  /**
+   * The operator sends the unapplied money back to the payer from the collection account: the
+   * ledger books it leaving (COLLECTION_REFUND, naming the operator) and the transaction leaves the
+   * review queue. Short payments of a payin still open are the payin's: cancel it first.
+   */
+  async refund(
+    merchant: Merchant,
+    id: string,
+    input: { actor: string; note?: string | undefined },
+  ): Promise<CollectionTransaction> {
+    const { id: transactionId } = await this.get(merchant, id);
+    const at = this.now();
+    await this.db.transaction().execute(async (tx) => {
+      const transaction = await lockTransaction(tx, transactionId);
+      if (!transaction || !needsReview(transaction))
+        throw new AppError(
+          'COLLECTION_TRANSACTION_RESOLVED',
+          transaction?.outcome === 'PARTIAL' && transaction.payinStatus === 'PENDING'
+            ? `The money counts towards open payin ${transaction.idPayin}; cancel the payin first.`
+            : `Transaction ${id} has no unapplied money left to refund.`,
+        );
+      if (!(await markRefunded(tx, { id: transactionId, actor: input.actor, note: input.note, at })))
+        throw new AppError('COLLECTION_TRANSACTION_RESOLVED', `Transaction ${id} was resolved meanwhile.`);
+      const amountMinor = transaction.amountMinor - transaction.appliedMinor;
+      await postTransfer(tx, {
+        eventKey: `collection:${transactionId}:refund`,
+        kind: 'COLLECTION_REFUND',
+        merchantCode: merchant.code,
+        currency: transaction.currency,
+        collectionTransactionId: transactionId,
+        actor: input.actor,
+        at,
+        entries: [
+          { account: merchantAccount(merchant.code, 'UNAPPLIED'), direction: 'DEBIT', amountMinor },
+          { account: operatorAccount(merchant.isTest, 'CASH'), direction: 'CREDIT', amountMinor },
+        ],
+      });
+    });
+    return this.get(merchant, id);
+  }
+
+  /** Matches one stored transaction; errors are logged and left for the next round. */
+  private async matchSafely(id: bigint): Promise<boolean> {
+    try {
+      return await this.match(id);
+    } catch (error) {
+      this.logger.error({ err: error, collectionTransaction: String(id) }, 'matching failed; retried later');
+      return false;
+    }
+  }
+
+  /**
+   * Finds the transaction's payin and applies it in the payin's change; or books it unmatched.
+   * Either way the money is received into the merchant's UNAPPLIED account in the same database
+   * transaction, and only one instance's claim of the stored row succeeds.
+   */
+  private async match(id: bigint): Promise<boolean> {
+    const transaction = await findTransaction(this.db, id);
+    if (!transaction || transaction.outcome !== 'RECEIVED') return false;
+    const isTest = await this.isTestMerchant(transaction.merchantCode);
+    const at = this.now();
+    const found = await this.findPayin(transaction);
+    if (found) {
+      try {
+        let claimed = false;
+        await this.payins.recordPayment(found.payin, moneyOf(transaction.currency, transaction.amountMinor), {
+          claim: async (tx) => {
+            claimed = await claimForMatching(tx, id, { payinId: found.payin.id, matchedBy: found.by, at });
+            if (claimed) await this.receive(tx, transaction, isTest, at);
+            return claimed;
+          },
+          after: (tx, change) => setOutcome(tx, id, outcomeOf(change)),
+        });
+        return claimed;
+      } catch (error) {
+        // The payin cannot take it (it needs the customer's UTR first, say): the money waits for review.
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        this.logger.warn(
+          { collectionTransaction: String(id), idPayin: found.payin.idPayin, code: error.code },
+          'matched payin refused the payment; left unmatched for review',
+        );
+      }
+    }
+    return this.db.transaction().execute(async (tx) => {
+      if (!(await claimForMatching(tx, id, undefined))) return false;
+      await this.receive(tx, transaction, isTest, at);
+      return true;
+    });
+  }
+
+  /** The money arrived at the operator's account and is the merchant's to be applied. */
+  private async receive(
+    tx: Transaction<Database>,
+    transaction: CollectionTransaction,
+    isTest: boolean,
+    at: Date,
+  ): Promise<void> {
+    await postTransfer(tx, {
+      eventKey: `collection:${transaction.id}:receipt`,
+      kind: 'COLLECTION_RECEIPT',
+      merchantCode: transaction.merchantCode,
+      currency: transaction.currency,
+      collectionTransactionId: transaction.id,
+      at,
+      entries: [
+        {
+          account: operatorAccount(isTest, 'CASH'),
+          direction: 'DEBIT',
+          amountMinor: transaction.amountMinor,
+        },
+        {
+          account: merchantAccount(transaction.merchantCode, 'UNAPPLIED'),
+          direction: 'CREDIT',
+          amountMinor: transaction.amountMinor,
+        },
+      ],
+    });
+  }
+
+  /**
+   * The payin a transaction pays: one whose reference the note quotes (open ones first: any
+   * payin of the merchant in the currency, as a customer may pay into another of its accounts),
+   * else the open payin a rotating address was handed to, else the one open payin of the account
+   * expecting exactly this amount. Two candidates are no match: a person decides.
+   */
+  private async findPayin(
+    transaction: CollectionTransaction,
+  ): Promise<{ payin: Payin; by: MatchedBy } | undefined> {
+    const byReference = await payinsByReference(this.db, {
+      merchantCode: transaction.merchantCode,
+      currency: transaction.currency,
+      references: referenceCandidates(transaction.note),
+    });
+    const open = byReference.filter((payin) => payin.status === 'PENDING');
+    const referenced = open.length > 0 ? open : byReference;
+    if (referenced.length === 1) return this.load(referenced[0]!.id, 'REFERENCE');
+    if (referenced.length > 1) return undefined;
+
+    if (transaction.toAddress !== undefined) {
+      const byAddress = await openPayinByAddress(this.db, {
+        merchantCode: transaction.merchantCode,
+        accountId: transaction.accountId,
+        address: transaction.toAddress,
+      });
+      if (byAddress !== undefined) return this.load(byAddress, 'ADDRESS');
+    }
+
+    const byAmount = await openPayinsByAmount(this.db, {
+      merchantCode: transaction.merchantCode,
+      accountId: transaction.accountId,
+      currency: transaction.currency,
+      amountMinor: transaction.amountMinor,
+    });
+    return byAmount.length === 1 ? this.load(byAmount[0]!, 'AMOUNT') : undefined;
+  }
+
+  private async load(id: bigint, by: MatchedBy): Promise<{ payin: Payin; by: MatchedBy } | undefined> {
+    const payin = await findPayinById(this.db, id);
+    return payin && { payin, by };
+  }
+
+  private async isTestMerchant(merchantCode: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('merchants')
+      .select('is_test')
+      .where('merchant_code', '=', merchantCode)
+      .executeTakeFirstOrThrow();
+    return row.is_test;
+  }
+}
+
+/** What a payment did to its payin: the transaction's outcome. */
+function outcomeOf({
+  before,
+  after,
+}: {
+  before: Payin;
+  after: Payin;
+}): Exclude<CollectionOutcome, 'RECEIVED'> {
+  if (isFinal(before.status)) return 'LATE';
+  if (after.status === 'SUCCESS') return after.processorStatus === 'OVERPAID' ? 'OVERPAID' : 'APPLIED';
+  if (after.status === 'PENDING') return 'PARTIAL';
+  return 'LATE';
+}
+
+function compact(payer: NonNullable<IncomingTransaction['payer']>): Record<string, string> | undefined {
+  const entries = Object.entries(payer).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** Problems of a statement or delivery as the API's field errors. */
+export function problemsToFieldErrors(problems: readonly RecordProblem[]): FieldError[] {
+  return problems.map((problem) => ({ field: problem.where, message: problem.message }));
+}
+
+export type { CurrencyCode };

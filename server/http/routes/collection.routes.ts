@@ -1,0 +1,410 @@
+import 'server-only';
+import { z } from 'zod';
+import {
+  COLLECTION_OUTCOMES,
+  collectionAccountsResponseSchema,
+  collectionIngestResponseSchema,
+  collectionTransactionPageSchema,
+  collectionTransactionSchema,
+} from '@/lib/api/collection-responses';
+import { isCurrencyCode } from '@/lib/money';
+import { idPayinSchema } from '@/lib/schemas';
+import type { CollectionService, IngestResult } from '../../collection';
+import {
+  presentCollectionAccount,
+  presentCollectionTransaction,
+} from '../../collection/collection.presenter';
+import { authenticateFeed, type CollectionAccountDirectory } from '../../collection/feed-auth';
+import { parseFeedDelivery, parseStatement, parseSePay, isSePayPayload } from '../../collection/formats';
+import type { ParsedTransactions } from '../../collection/incoming-transaction';
+import { AppError, parseOrThrow } from '../../errors';
+import type { Merchant } from '../../merchants';
+import { requireMerchantWideOperation } from '../middleware/authenticate';
+import type { Context } from 'hono';
+import type { ApiEnv } from '../context';
+import { reply } from '../reply';
+import { defineRoute, type ApiRoute } from '../route';
+import { pageQueryDocument, parsePageQuery } from './list-params';
+
+/** A bank feed's delivery: up to 500 transactions of JSON. */
+const FEED_BODY_BYTES = 1024 * 1024;
+/** A statement file (a month of a busy account in camt.053 is a few MB). */
+const STATEMENT_BODY_BYTES = 5 * 1024 * 1024;
+
+const listQuerySchema = z.object({
+  review: z.enum(['true', 'false'], { error: 'true or false.' }).optional(),
+  outcome: z.enum(COLLECTION_OUTCOMES, { error: `One of ${COLLECTION_OUTCOMES.join(', ')}.` }).optional(),
+  account: z.string().max(40).optional(),
+  idPayin: idPayinSchema.optional(),
+});
+
+const reviewActorSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'Printable text only.');
+
+const linkBodySchema = z.object({
+  idPayin: idPayinSchema,
+  /** The person acting, as they name themselves (recorded with the merchant's code). */
+  by: reviewActorSchema.optional(),
+  note: z.string().trim().max(500).optional(),
+});
+const refundBodySchema = z.object({
+  by: reviewActorSchema.optional(),
+  /** The refund's bank reference or the reason. */
+  note: z.string().trim().max(500).optional(),
+});
+
+const statementQuerySchema = z.object({
+  account: z.string().min(1, 'Name the collection account: ?account=<id>.').max(40),
+  format: z.enum(['csv', 'camt053'], { error: 'csv or camt053.' }).optional(),
+  timeZone: z
+    .string()
+    .regex(/^[+-](?:0\d|1[0-4]):[0-5]\d$/, 'An offset such as +07:00.')
+    .optional(),
+  currency: z.string().refine(isCurrencyCode, 'A supported currency code.').optional(),
+});
+
+/** Who acted: the person as they named themselves, and always the merchant whose token it was. */
+function actorOf(merchant: Merchant, by: string | undefined): string {
+  return by === undefined ? merchant.code : `${by} (${merchant.code})`;
+}
+
+function answer(c: Context<ApiEnv>, parsed: ParsedTransactions, result: IngestResult): Response {
+  return reply(c, {
+    success: true,
+    stored: result.stored,
+    duplicates: result.duplicates,
+    skipped: parsed.skipped,
+    transactions: result.transactions.map(({ transaction, duplicate }) => ({
+      duplicate,
+      transaction: presentCollectionTransaction(transaction),
+    })),
+  });
+}
+
+function refuseProblems(parsed: ParsedTransactions, what: string): void {
+  if (parsed.problems.length === 0) return;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `The ${what} has records that cannot be read; nothing was stored.`,
+    {
+      errors: parsed.problems.map((problem) => ({ field: problem.where, message: problem.message })),
+    },
+  );
+}
+
+/**
+ * Reconciliation (docs/decisions/028): incoming transactions from bank feeds and statements, and
+ * the review queue where the merchant's operator resolves money no payin took.
+ */
+export function collectionRoutes(
+  collection: CollectionService,
+  directory: CollectionAccountDirectory,
+): readonly ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/collection/transactions',
+      operationId: 'receiveCollectionTransactions',
+      summary: 'Bank feed: report incoming transactions of a collection account',
+      description:
+        "For the bank-feed service or chain watcher of one of the merchant's collection accounts. Authenticated per account: " +
+        '`Authorization: Apikey <feed API key>` (or Bearer), or a Standard Webhooks signature with the account named in the ' +
+        'query (?merchant=&account=). The body is `{ "transactions": [ { "id", "amount": "1234.50", "currency", "bookedAt", ' +
+        '"note", "payer": { "name", "accountNumber", "bank" }, "to" } ] }` (1–500; amounts as decimal strings) or a SePay ' +
+        'webhook payload (one transaction; outgoing ones are skipped). Each transaction is stored once per account and bank ' +
+        'transaction id (a redelivery answers how it stands) and matched at once: by the payin reference in the note, else ' +
+        "by the exact amount to pay among the account's open payins. A record that cannot be read refuses the whole " +
+        'delivery (400, every problem named, nothing stored).',
+      tag: 'Collection',
+      versioned: false,
+      auth: 'none',
+      maxBodyBytes: FEED_BODY_BYTES,
+      query: [
+        {
+          name: 'merchant',
+          description: 'With a signed delivery: the merchant code.',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'account',
+          description: 'With a signed delivery: the collection account id.',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        200: { description: 'What became of each transaction.', schema: collectionIngestResponseSchema },
+      },
+      errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS'],
+      async handle(c) {
+        const body = await c.req.text();
+        const { merchant, account } = await authenticateFeed(directory, {
+          headers: c.req.raw.headers,
+          body,
+          merchantCode: c.req.query('merchant'),
+          accountId: c.req.query('account'),
+        });
+        const type = c.req.header('content-type');
+        if (type !== undefined && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type))
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the delivery as application/json.');
+        let json: unknown;
+        try {
+          json = JSON.parse(body);
+        } catch {
+          throw new AppError('MALFORMED_JSON', 'The delivery is not valid JSON.');
+        }
+        const sepay = isSePayPayload(json);
+        const parsed = sepay ? parseSePay(json) : parseFeedDelivery(json);
+        refuseProblems(parsed, 'delivery');
+        const result = await collection.ingest({
+          merchant,
+          account,
+          source: sepay ? 'SEPAY' : 'FEED',
+          transactions: parsed.transactions,
+        });
+        return answer(c, parsed, result);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/collection/statements',
+      operationId: 'importCollectionStatement',
+      summary: 'Import a bank statement of a collection account',
+      description:
+        'The body is the statement file as the bank gives it: CSV (text/csv: a header row; id, date, amount or credit/debit, ' +
+        'currency, note columns by their usual names) or ISO 20022 camt.053 (application/xml), up to 5 MB. Credits are stored ' +
+        'once per account and bank transaction id and matched as bank-feed transactions are; debits and pending entries are ' +
+        'skipped and counted. `timeZone` is the offset of CSV dates without one; `currency` that of CSV rows without one ' +
+        "(default: the account's). Any record that cannot be read refuses the whole file (400, every problem with its line " +
+        'or entry). Token operation: POST /collection/statements.',
+      tag: 'Collection',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      maxBodyBytes: STATEMENT_BODY_BYTES,
+      query: [
+        { name: 'account', description: 'The collection account id.', schema: { type: 'string' } },
+        {
+          name: 'format',
+          description: 'csv or camt053 (default: by Content-Type).',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'timeZone',
+          description: 'Offset of CSV dates without one, e.g. +07:00.',
+          schema: { type: 'string' },
+        },
+        { name: 'currency', description: 'Currency of CSV rows without one.', schema: { type: 'string' } },
+      ],
+      responses: {
+        200: { description: 'What became of each credit.', schema: collectionIngestResponseSchema },
+      },
+      errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYMENT_NOT_PERMITTED'],
+      async handle(c) {
+        const merchant = c.get('merchant');
+        const query = parseOrThrow(statementQuerySchema, {
+          account: c.req.query('account') ?? '',
+          format: c.req.query('format'),
+          timeZone: c.req.query('timeZone'),
+          currency: c.req.query('currency'),
+        });
+        const account = merchant.collectionAccounts?.find((candidate) => candidate.id === query.account);
+        if (!account)
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `The merchant has no collection account ${query.account}.`,
+            {
+              errors: [{ field: 'account', message: 'Unknown collection account.' }],
+            },
+          );
+        const type = c.req.header('content-type') ?? '';
+        const format =
+          query.format ??
+          (/^text\/csv\b/i.test(type)
+            ? 'csv'
+            : /^(?:application|text)\/xml\b/i.test(type)
+              ? 'camt053'
+              : undefined);
+        if (!format)
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send a CSV statement as text/csv or a camt.053 statement as application/xml (or say ?format=).',
+          );
+        const text = await c.req.text();
+        const parsed = parseStatement(format === 'csv' ? 'CSV' : 'CAMT053', text, {
+          defaultCurrency:
+            query.currency && isCurrencyCode(query.currency) ? query.currency : account.currency,
+          ...(query.timeZone !== undefined && { timeZone: query.timeZone }),
+        });
+        refuseProblems(parsed, 'statement');
+        const result = await collection.ingest({
+          merchant,
+          account,
+          source: format === 'csv' ? 'CSV' : 'CAMT053',
+          transactions: parsed.transactions,
+        });
+        return answer(c, parsed, result);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/collection/accounts',
+      operationId: 'listCollectionAccounts',
+      summary: "List the merchant's collection accounts",
+      description:
+        'The receiving coordinates the operator configured (merchants file), without feed secrets: whether the feed ' +
+        'authenticates with an API key or a signature. Token operation: GET /collection/accounts.',
+      tag: 'Collection',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      responses: { 200: { description: 'The accounts.', schema: collectionAccountsResponseSchema } },
+      errors: ['PAYMENT_NOT_PERMITTED'],
+      handle(c) {
+        return reply(c, { data: (c.get('merchant').collectionAccounts ?? []).map(presentCollectionAccount) });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/collection/transactions',
+      operationId: 'listCollectionTransactions',
+      summary: 'List incoming transactions and the review queue',
+      description:
+        "The merchant's incoming transactions, newest first, by cursor. `review=true`: the review queue, money received and " +
+        'owed to no payin (unmatched, late, the excess of an overpayment, short payments of a payin that ended), until it is ' +
+        'linked to a payin or refunded. Filters: outcome, account, idPayin. Token operation: GET /collection/transactions.',
+      tag: 'Collection',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      query: [
+        { name: 'review', description: 'true: only what needs review.', schema: { type: 'boolean' } },
+        {
+          name: 'outcome',
+          description: `One of ${COLLECTION_OUTCOMES.join(', ')}.`,
+          schema: { type: 'string' },
+        },
+        { name: 'account', description: 'Only this collection account.', schema: { type: 'string' } },
+        { name: 'idPayin', description: 'Only the transactions of this payin.', schema: { type: 'string' } },
+        ...pageQueryDocument,
+      ],
+      responses: { 200: { description: 'A page of transactions.', schema: collectionTransactionPageSchema } },
+      errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED'],
+      async handle(c) {
+        const page = parsePageQuery(c);
+        const filter = parseOrThrow(listQuerySchema, {
+          review: c.req.query('review'),
+          outcome: c.req.query('outcome'),
+          account: c.req.query('account'),
+          idPayin: c.req.query('idPayin'),
+        });
+        const result = await collection.list(c.get('merchant'), {
+          ...page,
+          filter: {
+            review: filter.review === 'true',
+            outcome: filter.outcome,
+            accountId: filter.account,
+            idPayin: filter.idPayin,
+          },
+        });
+        return reply(c, {
+          data: result.transactions.map(presentCollectionTransaction),
+          ...(result.nextCursor && { nextCursor: result.nextCursor }),
+        });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/collection/transactions/:idCollectionTransaction',
+      operationId: 'getCollectionTransaction',
+      summary: 'Read an incoming transaction',
+      description:
+        'With its raw record, outcome, payin and resolution. Token operation: GET /collection/transactions/{id}.',
+      tag: 'Collection',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      responses: { 200: { description: 'The transaction.', schema: collectionTransactionSchema } },
+      errors: ['COLLECTION_TRANSACTION_NOT_FOUND', 'PAYMENT_NOT_PERMITTED'],
+      async handle(c) {
+        const transaction = await collection.get(
+          c.get('merchant'),
+          c.req.param('idCollectionTransaction') ?? '',
+        );
+        return reply(c, presentCollectionTransaction(transaction));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/collection/transactions/:idCollectionTransaction/!link',
+      operationId: 'linkCollectionTransaction',
+      summary: 'Review: give unapplied money to an open payin',
+      description:
+        'For an unmatched or late transaction, or the short payment of a payin that ended: the whole amount counts as a ' +
+        'payment of the open payin named (success, overpayment or still short), and the success credit names who linked ' +
+        "it. 409 when nothing is left to link (an overpayment's excess can only be refunded) or the payin is no longer open. " +
+        'Token operation: POST /collection/transactions/{id}/!link.',
+      tag: 'Collection',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      body: linkBodySchema,
+      responses: {
+        200: { description: 'The transaction as it now stands.', schema: collectionTransactionSchema },
+      },
+      errors: [
+        'VALIDATION_FAILED',
+        'COLLECTION_TRANSACTION_NOT_FOUND',
+        'COLLECTION_TRANSACTION_RESOLVED',
+        'PAYIN_NOT_FOUND',
+        'PAYIN_FINAL',
+        'PAYMENT_NOT_PERMITTED',
+      ],
+      async handle(c, { body }) {
+        const merchant = c.get('merchant');
+        const transaction = await collection.link(merchant, c.req.param('idCollectionTransaction') ?? '', {
+          idPayin: body.idPayin,
+          actor: actorOf(merchant, body.by),
+          note: body.note,
+        });
+        return reply(c, presentCollectionTransaction(transaction));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/collection/transactions/:idCollectionTransaction/!refund',
+      operationId: 'refundCollectionTransaction',
+      summary: 'Review: mark unapplied money refunded to the payer',
+      description:
+        "The unapplied part leaves the merchant's unapplied balance (a COLLECTION_REFUND transfer naming who did it); the " +
+        'money is sent back from the collection account by its owner. 409 when nothing is left, or when the money is a short ' +
+        'payment of a payin still open (cancel it first). Token operation: POST /collection/transactions/{id}/!refund.',
+      tag: 'Collection',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      body: refundBodySchema,
+      bodyOptional: true,
+      responses: {
+        200: { description: 'The transaction as it now stands.', schema: collectionTransactionSchema },
+      },
+      errors: [
+        'VALIDATION_FAILED',
+        'COLLECTION_TRANSACTION_NOT_FOUND',
+        'COLLECTION_TRANSACTION_RESOLVED',
+        'PAYMENT_NOT_PERMITTED',
+      ],
+      async handle(c, { body }) {
+        const merchant = c.get('merchant');
+        const transaction = await collection.refund(merchant, c.req.param('idCollectionTransaction') ?? '', {
+          actor: actorOf(merchant, body.by),
+          note: body.note,
+        });
+        return reply(c, presentCollectionTransaction(transaction));
+      },
+    }),
+  ];
+}
