@@ -14,6 +14,7 @@ export function testMerchant(overrides: Partial<Merchant> = {}): Merchant {
     isTest: true,
     callbackSecret: 'whsec_dGVzdA==',
     settings: {},
+    collectionAccounts: [],
     ...overrides,
   };
 }
