@@ -57,11 +57,12 @@ export function collectionBanks(currency: CurrencyCode): readonly BankOperator[]
   return currency === 'INR' ? P2A_V2_BANKS : (OFFLINE_BANKS[currency] ?? []);
 }
 
-/** Every NAPAS BIN our catalogues know (collection, instant-transfer and payout banks). */
-export const KNOWN_NAPAS_BINS: ReadonlySet<string> = new Set(
-  [...(OFFLINE_BANKS.VND ?? []), ...(ONLINE_BANKS.VND ?? []), ...PAYOUT_BANKS.VND].map(
-    (bank) => bank.bankCode,
-  ),
+/** Every NAPAS BIN our catalogues know (collection, instant-transfer and payout banks), with the bank's name. */
+export const NAPAS_BANKS: ReadonlyMap<string, string> = new Map(
+  [...(OFFLINE_BANKS.VND ?? []), ...(ONLINE_BANKS.VND ?? []), ...PAYOUT_BANKS.VND].map((bank) => [
+    bank.bankCode,
+    bank.name,
+  ]),
 );
 
 const bankAccountSchema = z
@@ -135,8 +136,8 @@ const vietQrSchema = z.object({
   ...base,
   type: z.literal('VIETQR'),
   currency: z.literal('VND').default('VND'),
-  bin: z.string().refine((bin) => KNOWN_NAPAS_BINS.has(bin), {
-    message: `Not a NAPAS BIN we know: the bank's 6-digit BIN, e.g. ${[...KNOWN_NAPAS_BINS].slice(0, 3).join(', ')}.`,
+  bin: z.string().refine((bin) => NAPAS_BANKS.has(bin), {
+    message: `Not a NAPAS BIN we know: the bank's 6-digit BIN, e.g. ${[...NAPAS_BANKS.keys()].slice(0, 3).join(', ')}.`,
   }),
   accountNumber: z.string().regex(/^\d{6,19}$/, 'The account number: 6 to 19 digits.'),
 });

@@ -43,6 +43,8 @@ export const ERRORS = {
   INSUFFICIENT_BALANCE: { status: 422, title: 'Insufficient available balance' },
   PAYOUTS_NOT_AVAILABLE: { status: 422, title: 'Payouts not available for this merchant' },
   AMOUNT_UNAVAILABLE: { status: 503, title: 'No unique amount to pay is free right now' },
+  PAYMENT_METHOD_NOT_AVAILABLE: { status: 422, title: 'Payment method not available live for this merchant' },
+  ADDRESS_UNAVAILABLE: { status: 503, title: 'No collection address is free right now' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
