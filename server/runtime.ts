@@ -217,7 +217,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
         ...payoutRoutes(payouts, callbacks.log),
         ...balanceRoutes(ledger, deps.payins, payouts),
-        ...collectionRoutes(collection, collectionAccountDirectory(merchants, pepper)),
+        ...collectionRoutes(collection, collectionAccountDirectory(merchants)),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),
       ],
