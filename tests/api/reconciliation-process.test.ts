@@ -103,7 +103,7 @@ async function qrth(client: ApiClient, bearer: string): Promise<{ id: string; re
         token: bearer,
         body: payinRequest({
           paymentRequested: { money: { amount: 200 } },
-          paymentMethod: { paymentMethodCode: 'QRTH' },
+          paymentMethod: { paymentMethodCode: 'QRTH', account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890' } },
         }),
       },
     ),

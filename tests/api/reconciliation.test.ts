@@ -94,7 +94,7 @@ async function qrth(shop: Shop, amount = 500): Promise<Created> {
     token: await shop.token(),
     body: payinRequest({
       paymentRequested: { money: { amount, currencyCode: 'THB' } },
-      paymentMethod: { paymentMethodCode: 'QRTH' },
+      paymentMethod: { paymentMethodCode: 'QRTH', account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890' } },
     }),
   });
   expect(created.status, created.text).toBe(201);
@@ -337,7 +337,7 @@ describe('ingestion', () => {
   it('refuses a delivery with any unreadable record whole, naming each problem', async () => {
     const shop = await liveShop();
     const response = await deliver(shop.feedKey, {
-      transactions: [credit(10, 'fine'), { ...credit(10, 'x'), amount: '1.005' }, { ...credit(5, 'y'), currency: 'VND' }],
+      transactions: [credit(10, 'fine'), { ...credit(10, 'x'), amount: '1.005' }, { ...credit(5, 'y'), bookedAt: 'yesterday' }],
     });
     expectProblem(response, 400, 'VALIDATION_FAILED');
     expect(fieldsOf(response).length).toBeGreaterThanOrEqual(2);

@@ -5,7 +5,7 @@ import { createFrontDoor, type FrontDoor } from '@/server/http/front-door';
 import type { Clock } from '@/server/clock';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
-import { provisionMerchants, type MerchantEntry } from '@/server/merchants';
+import { merchantEntrySchema, provisionMerchants, type MerchantEntry } from '@/server/merchants';
 import { createRuntime, type Runtime } from '@/server/runtime';
 import { ApiClient } from './api-client';
 import { openTestDatabase } from './test-database';
@@ -109,13 +109,14 @@ export async function startTestApi(
     client: new ApiClient(baseUrl),
     runtime,
     async createMerchant(overrides = {}) {
-      const entry: MerchantEntry = {
+      // Read as the merchants file is (its defaults and rules), so tests provision what a file would.
+      const entry: MerchantEntry = merchantEntrySchema.parse({
         merchantCode: `m${++merchantSequence}_${randomBytes(4).toString('hex')}`,
         secret: `sk_test_${randomBytes(18).toString('base64url')}`,
         channelName: 'Test Shop',
         test: true,
         ...overrides,
-      };
+      });
       const [merchant] = await provisionMerchants(runtime.deps.db, Buffer.from(pepper.value, 'base64url'), [
         entry,
       ]);
