@@ -184,7 +184,7 @@ describe('parseCamt053 hostile and foreign input', () => {
     expect(parseCamt053(laughs).problems).toEqual([{ where: 'file', message }]);
     const xxe = statement(entry('<AcctSvcrRef>&xxe;</AcctSvcrRef>')).replace(
       '<Document',
-      '<!doctype Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><Document',
+      '<!doctype Document SYSTEM "file:///etc/passwd"><Document',
     );
     expect(parseCamt053(xxe).problems).toEqual([{ where: 'file', message }]);
   });
