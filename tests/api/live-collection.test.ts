@@ -88,6 +88,26 @@ describe('a live merchant with a PromptPay account only', () => {
     expect(Number(qr.fields['54'])).toBe(Number(moneyRequired.amount));
   });
 
+  it('is live wherever the hosted app decides on the test banner and sandbox controls', async () => {
+    // The hosted app shows them only when the merchant info and the payin's process say isTest.
+    const info = await client.request<{ isTest: boolean }>('GET', '/merchant-info', { token });
+    expect(info.body.isTest).toBe(false);
+    const idPayin = newIdPayin();
+    expect(
+      (await client.request('POST', `/payins/${idPayin}`, { token, body: methodRequest('QRTH', 'THB') }))
+        .status,
+    ).toBe(201);
+    const read = await client.request<{ process: { isTest: boolean } }>('GET', `/payins/${idPayin}`, {
+      token,
+    });
+    expect(read.body.process.isTest).toBe(false);
+    const simulate = await client.request('POST', `/sandbox/payins/${idPayin}/!simulate`, {
+      token,
+      body: { status: 'SUCCESS' },
+    });
+    expectProblem(simulate, 403, 'SANDBOX_ONLY');
+  });
+
   it('refuses a method it has no account for, and stores nothing', async () => {
     for (const method of ['OFFLINE', 'ONLINE']) {
       const idPayin = newIdPayin();
