@@ -4,7 +4,8 @@ import type { CollectionAccount } from '../collection/collection-account';
 import { describeNeed, findAccountFor } from '../collection/routing';
 import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
-import type { MethodAdapter, PaymentOperator } from '../methods';
+import type { MethodCode } from '@/lib/methods';
+import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
 import { findConnector, type ProcessorConnector } from '../methods/connectors';
 import { resolveOperator } from './create-rules';
 import { heldCollectionAddresses, type Db } from './payin.repository';
@@ -58,17 +59,21 @@ export function offeredOperators(
   return 'missing' in offered ? undefined : offered.operators;
 }
 
+/** A method a live merchant has configured yet cannot be offered in a currency, and what is missing. */
+export interface LiveGap {
+  method: MethodCode;
+  currency: CurrencyCode;
+  missing: string;
+}
+
 /** The live merchant's configured methods it cannot be offered, and what to configure (start-up warning). */
-export function liveGaps(
-  merchant: Merchant,
-  adapters: (code: Merchant['paymentMethods'][number]) => MethodAdapter,
-) {
+export function liveGaps(merchant: Merchant): LiveGap[] {
   if (merchant.isTest) return [];
-  return merchant.paymentMethods.flatMap((code) => {
-    const adapter = adapters(code);
+  return merchant.paymentMethods.flatMap((method) => {
+    const adapter = requireAdapter(method);
     return adapter.currencies.flatMap((currency) => {
       const offered = offer(merchant, adapter, currency);
-      return 'missing' in offered ? [{ method: code, currency, missing: offered.missing }] : [];
+      return 'missing' in offered ? [{ method, currency, missing: offered.missing }] : [];
     });
   });
 }

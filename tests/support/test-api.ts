@@ -61,6 +61,28 @@ export interface TestApi {
 let merchantSequence = 0;
 
 /**
+ * What a live test merchant collects into unless a test gives its own: THB bank transfers at KBANK
+ * and PromptPay (a live merchant is offered only what it has an account for, docs/decisions/028).
+ */
+const LIVE_ACCOUNTS: NonNullable<MerchantEntry['collectionAccounts']> = [
+  {
+    id: 'kbank',
+    type: 'BANK_ACCOUNT',
+    currency: 'THB',
+    bank: 'KBANK',
+    accountNumber: '1234567890',
+    accountName: 'Live Shop',
+  },
+  {
+    id: 'promptpay',
+    type: 'PROMPTPAY',
+    currency: 'THB',
+    promptPayId: '0105550123451',
+    accountName: 'Live Shop',
+  },
+];
+
+/**
  * The real API (the same runtime as `npm start`, minus Next) on a real socket, on a database of its
  * own. Tests talk to it over HTTP only.
  */
@@ -115,6 +137,7 @@ export async function startTestApi(
         secret: `sk_test_${randomBytes(18).toString('base64url')}`,
         channelName: 'Test Shop',
         test: true,
+        ...(overrides.test === false && { collectionAccounts: LIVE_ACCOUNTS }),
         ...overrides,
       });
       const [merchant] = await provisionMerchants(runtime.deps.db, Buffer.from(pepper.value, 'base64url'), [
