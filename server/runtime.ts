@@ -31,7 +31,7 @@ import { sandboxRoutes } from './http/routes/sandbox.routes';
 import { createSandboxModule, magicAmountPlanner, payoutPlanner, type PayoutSimulations } from './sandbox';
 import { LedgerService } from './ledger';
 import { PayoutService } from './payouts';
-import { CollectionService } from './collection';
+import { CollectionService, collectionApplications } from './collection';
 import { collectionAccountDirectory } from './collection/account-directory';
 import { balanceRoutes } from './http/routes/balance.routes';
 import { payoutRoutes, payoutSandboxRoutes } from './http/routes/payout.routes';
@@ -158,8 +158,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       cursorSecret: signingKey,
       settingsOf: async (code) => (merchants.known(code) ?? (await merchants.require(code))).settings,
     });
-    // Reconciliation hears payin changes first: a success takes its amount from its incoming transactions.
-    let collection: CollectionService | undefined;
     const payins = new PayinService({
       db: database.db,
       publicUrl: config.publicUrl,
@@ -167,7 +165,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       // A status change posts its money (a success's credit) and announces itself, in one transaction.
       outbox: {
         async record(tx, change) {
-          await collection?.payinApplications.record(tx, change);
+          // A success first takes its amount from its incoming collection transactions (reconciliation).
+          await collectionApplications.record(tx, change);
           await ledger.payinPostings.record(tx, change);
           await callbacks.outbox.record(tx, change);
         },
@@ -178,7 +177,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       planner: magicAmountPlanner,
       cursorSecret: signingKey,
     });
-    collection = new CollectionService({ db: database.db, payins, logger, clock, cursorSecret: signingKey });
+    const collection = new CollectionService({
+      db: database.db,
+      payins,
+      logger,
+      clock,
+      cursorSecret: signingKey,
+    });
     const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS);
     const deps: ApiDependencies = {
       db: database.db,

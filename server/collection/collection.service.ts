@@ -165,17 +165,6 @@ export class CollectionService {
     return matched;
   }
 
-  /**
-   * Hears each payin status change in its transaction, before the ledger: a success takes its
-   * amount from its incoming transactions (oldest first), so the credit knows what came from the
-   * merchant's unapplied money and what is left over.
-   */
-  readonly payinApplications: StatusChangeOutbox = {
-    record: async (tx, { payin }) => {
-      if (payin.status === 'SUCCESS') await allocateToPayin(tx, payin.id, payin.money.minor);
-    },
-  };
-
   async get(merchant: Merchant, id: string): Promise<CollectionTransaction> {
     const transaction = /^[1-9][0-9]{0,18}$/.test(id)
       ? await findTransaction(this.db, BigInt(id))
@@ -431,3 +420,14 @@ function compact(payer: NonNullable<IncomingTransaction['payer']>): Record<strin
   );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
+
+/**
+ * Hears each payin status change in its transaction, before the ledger: a success takes its amount
+ * from its incoming transactions (oldest first), so the credit knows what came from the merchant's
+ * unapplied money and what is left over.
+ */
+export const collectionApplications: StatusChangeOutbox = {
+  record: async (tx, { payin }) => {
+    if (payin.status === 'SUCCESS') await allocateToPayin(tx, payin.id, payin.money.minor);
+  },
+};

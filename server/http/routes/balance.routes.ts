@@ -41,7 +41,7 @@ export function balanceRoutes(
       summary: "Read the merchant's balances",
       description:
         'Per currency: available (may be paid out), pending (paid in, waiting for the settlement delay), reserved ' +
-        '(held by payouts in flight) and unapplied (received at the merchant\'s collection accounts and owed to no payin yet: ' +
+        "(held by payouts in flight) and unapplied (received at the merchant's collection accounts and owed to no payin yet: " +
         'unmatched, late, excess or short payments; docs/decisions/028). Without `currencies`, every currency the merchant has money in or had; with it, ' +
         'each listed supported currency once, in that order (zero when none); unsupported or invalid values are ' +
         'ignored. Token operation: GET /balances.',
