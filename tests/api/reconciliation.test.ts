@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionIngestResource, CollectionTransactionResource } from '@/lib/api/collection-responses';
@@ -594,5 +596,38 @@ describe('statements', () => {
       rawBody: csv,
     });
     expectProblem(unknown, 400, 'VALIDATION_FAILED');
+  });
+
+  it('imports from the command line (npm run collection:import), secret from the environment', async () => {
+    const shop = await liveShop();
+    const created = await qrth(shop, 500);
+    const file = `${process.cwd()}/dist/statement-${randomBytes(4).toString('hex')}.csv`;
+    mkdirSync('dist', { recursive: true });
+    writeFileSync(
+      file,
+      `Reference,Value date,Narrative,Amount\n${bankId()},2026-11-24T09:00:00+07:00,${created.reference},${created.toPay.toFixed(2)}\n`,
+    );
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          'scripts/import-statement.mjs',
+          '--url',
+          api.baseUrl.replace(/\/api$/, ''),
+          '--merchant',
+          shop.merchant.merchantCode,
+          '--account',
+          'kbank-promptpay',
+          file,
+        ],
+        { env: { ...process.env, PAYIN_MERCHANT_SECRET: shop.merchant.secret } },
+      );
+      const printed = JSON.parse(stdout) as CollectionIngestResource;
+      expect(printed).toMatchObject({ stored: 1, duplicates: 0 });
+      expect(printed.transactions[0]!.transaction).toMatchObject({ source: 'CSV', outcome: 'APPLIED' });
+      expect(await payin(shop, created.id)).toMatchObject({ status: 'SUCCESS' });
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
