@@ -14,6 +14,9 @@ export const COLLECTION_OUTCOMES = [
 ] as const;
 export type CollectionOutcomeCode = (typeof COLLECTION_OUTCOMES)[number];
 
+/** Where an incoming transaction came from: our feed JSON, a SePay webhook, a CSV or camt.053 statement. */
+export const COLLECTION_SOURCES = ['FEED', 'SEPAY', 'CSV', 'CAMT053'] as const;
+
 /** One incoming transaction of a collection account, as stored and matched. */
 export const collectionTransactionSchema = z.looseObject({
   /** Our id of the stored transaction (paths /collection/transactions/{id}). */
@@ -27,7 +30,7 @@ export const collectionTransactionSchema = z.looseObject({
   note: z.string(),
   payer: z.record(z.string(), z.string()).optional(),
   to: z.string().optional(),
-  source: z.enum(['FEED', 'SEPAY', 'CSV', 'CAMT053']),
+  source: z.enum(COLLECTION_SOURCES),
   outcome: z.enum(COLLECTION_OUTCOMES),
   /** How its payin was found. */
   matchedBy: z.enum(['REFERENCE', 'AMOUNT', 'ADDRESS', 'LINKED']).optional(),

@@ -1,22 +1,14 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { COLLECTION_OUTCOMES, COLLECTION_SOURCES } from '@/lib/api/collection-responses';
 import type { CurrencyCode } from '@/lib/money';
 import type { Database } from '../db';
 import type { PayinStatus } from '../payins/payin';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const COLLECTION_SOURCES = ['FEED', 'SEPAY', 'CSV', 'CAMT053'] as const;
+export { COLLECTION_OUTCOMES, COLLECTION_SOURCES };
 export type CollectionSource = (typeof COLLECTION_SOURCES)[number];
-
-export const COLLECTION_OUTCOMES = [
-  'RECEIVED',
-  'APPLIED',
-  'PARTIAL',
-  'OVERPAID',
-  'LATE',
-  'UNMATCHED',
-] as const;
 export type CollectionOutcome = (typeof COLLECTION_OUTCOMES)[number];
 export type MatchedBy = 'REFERENCE' | 'AMOUNT' | 'ADDRESS' | 'LINKED';
 
@@ -48,20 +40,22 @@ export interface CollectionTransaction {
   resolutionNote: string | undefined;
 }
 
-export interface NewCollectionTransaction {
-  merchantCode: string;
-  accountId: string;
-  bankTransactionId: string;
-  currency: CurrencyCode;
-  amountMinor: bigint;
-  bookedAt: Date;
-  note: string;
-  payer: Record<string, string> | undefined;
-  toAddress: string | undefined;
-  source: CollectionSource;
-  raw: string;
-  receivedAt: Date;
-}
+/** What is stored of a transaction as it arrives; matching and review fill in the rest. */
+export type NewCollectionTransaction = Pick<
+  CollectionTransaction,
+  | 'merchantCode'
+  | 'accountId'
+  | 'bankTransactionId'
+  | 'currency'
+  | 'amountMinor'
+  | 'bookedAt'
+  | 'note'
+  | 'payer'
+  | 'toAddress'
+  | 'source'
+  | 'raw'
+  | 'receivedAt'
+>;
 
 /**
  * Money of the transaction nobody has taken yet: received, not applied to a payin's credit, not
