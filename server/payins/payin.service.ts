@@ -168,10 +168,10 @@ export class PayinService {
       const address = account && (await this.pickAddress(merchant, account));
       const reference = generateReference();
       const institutionSession = randomBytes(16).toString('base64url');
-      const processor = await collection.connector?.start({
+      // What the connector and the adapter both know of the payin.
+      const payment = {
         idPayin,
         merchant,
-        method: adapter.code,
         money,
         requiredMoney,
         operator,
@@ -179,6 +179,10 @@ export class PayinService {
         reference,
         expireAt,
         publicUrl: this.publicUrl,
+      };
+      const processor = await collection.connector?.start({
+        ...payment,
+        method: adapter.code,
         session: institutionSession,
       });
       const methodResponse = {
@@ -192,15 +196,7 @@ export class PayinService {
         ...(operator && { paymentOperator: { code: operator.code, name: operator.name } }),
         ...(vat && { vat: toApiMoney(vat) }),
         ...adapter.buildResponse({
-          idPayin,
-          merchant,
-          money,
-          requiredMoney,
-          operator,
-          customer,
-          reference,
-          expireAt,
-          publicUrl: this.publicUrl,
+          ...payment,
           collection: account && { account, ...(address !== undefined && { address }) },
           processor,
           isTest: merchant.isTest,
