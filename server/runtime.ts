@@ -8,7 +8,7 @@ import { loadServerSecret } from './keys/server-secrets';
 import type { Logger } from './logger';
 import { MerchantDirectory, provisionDemoMerchant, provisionMerchants, readMerchantsFile } from './merchants';
 import { HostAllowlist } from './net/allowlist';
-import { createExpirySweeper, PayinService, UrlPolicy } from './payins';
+import { createExpirySweeper, liveGaps, PayinService, UrlPolicy } from './payins';
 import {
   AuthFailureGuard,
   MemoryRateLimitStore,
@@ -111,6 +111,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         await readMerchantsFile(config.MERCHANTS_FILE),
       );
       logger.info({ merchants: merchants.map((merchant) => merchant.code) }, 'merchants provisioned');
+      // Not an error: the methods are simply not offered live until their coordinates are configured.
+      for (const merchant of merchants) {
+        const gaps = liveGaps(merchant);
+        if (gaps.length === 0) continue;
+        logger.warn(
+          {
+            merchantCode: merchant.code,
+            notOffered: gaps.map((gap) => `${gap.method} (${gap.currency}): ${gap.missing}`),
+          },
+          'live merchant has payment methods it cannot be offered; configure collectionAccounts (or a live processor connector) for them',
+        );
+      }
     } else {
       const demo = await provisionDemoMerchant(database.db, pepper);
       demoCredentials = { merchantCode: demo.merchant.code, secret: demo.secret };
@@ -217,7 +229,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
         ...payoutRoutes(payouts, callbacks.log),
         ...balanceRoutes(ledger, deps.payins, payouts),
-        ...collectionRoutes(collection, collectionAccountDirectory(merchants, pepper)),
+        ...collectionRoutes(collection, collectionAccountDirectory(merchants)),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),
       ],

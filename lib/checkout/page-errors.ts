@@ -68,10 +68,12 @@ const BY_CODE: Record<string, PageError> = {
   MONEY_NOT_PERMITTED: 'amountNotAuthorised',
   URL_NOT_ALLOWED: 'returnAddressRefused',
   PAYMENT_METHOD_NOT_CONFIGURED: 'methodUnavailable',
+  PAYMENT_METHOD_NOT_AVAILABLE: 'methodUnavailable',
   CURRENCY_NOT_SUPPORTED: 'methodUnavailable',
   PAYMENT_OPERATOR_UNKNOWN: 'methodUnavailable',
   VALIDATION_FAILED: 'parametersInvalid',
   AMOUNT_UNAVAILABLE: 'amountBusy',
+  ADDRESS_UNAVAILABLE: 'amountBusy',
   RATE_LIMITED: 'tooManyAttempts',
   TOO_MANY_FAILED_ATTEMPTS: 'tooManyAttempts',
 };

@@ -49,8 +49,18 @@ export interface PromptPayCollection extends CollectionAccountBase {
   promptPayId: string;
 }
 
-export interface DuitNowCollection extends CollectionAccountBase {
+/** Where an EMVCo merchant-presented QR says the merchant is (tags 52, 60, 61); the name is accountName. */
+export interface QrMerchantLocation {
+  /** ISO 18245 merchant category code the acquirer registered (4 digits). */
+  merchantCategoryCode: string;
+  merchantCity: string;
+}
+
+export interface DuitNowCollection extends CollectionAccountBase, QrMerchantLocation {
   type: 'DUITNOW';
+  /** The acquirer's operator code in our catalogue (QRMY: MAYBANK, RHB, OCBC). */
+  acquirer: string;
+  /** The merchant account ID the acquirer issued (tag 26, sub-tag 02). */
   duitNowId: string;
 }
 
@@ -61,16 +71,27 @@ export interface VietQrCollection extends CollectionAccountBase {
   accountNumber: string;
 }
 
-export interface QrisCollection extends CollectionAccountBase {
+export interface QrisCollection extends CollectionAccountBase, QrMerchantLocation {
   type: 'QRIS';
   /** The National Merchant ID (ID + 13 digits) the QRIS acquirer gave the merchant. */
   nmid: string;
-  [field: string]: unknown;
+  /** The acquirer's (PJSP's) reverse domain, e.g. ID.CO.BANKMANDIRI.WWW (tag 26, sub-tag 00). */
+  acquirerDomain: string;
+  /** The merchant PAN: the acquirer's 8-digit NNS, the merchant's digits and a Luhn check digit. */
+  merchantPan: string;
+  /** The merchant ID at the acquirer (tag 26, sub-tag 02). */
+  merchantId: string;
+  /** QRIS merchant criteria: UMI, UKE, UME, UBE or URE. */
+  criteria: 'UMI' | 'UKE' | 'UME' | 'UBE' | 'URE';
+  postalCode: string;
 }
 
-export interface QrPhCollection extends CollectionAccountBase {
+export interface QrPhCollection extends CollectionAccountBase, QrMerchantLocation {
   type: 'QRPH';
-  [field: string]: unknown;
+  /** The acquirer's BIC (8 or 11 characters, a Philippine bank: ....PH..), tag 28 sub-tag 01. */
+  acquirerBic: string;
+  /** The merchant ID the acquirer issued (tag 28, sub-tag 03). */
+  merchantId: string;
 }
 
 export interface UpiCollection extends CollectionAccountBase {

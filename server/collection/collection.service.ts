@@ -140,7 +140,8 @@ export class CollectionService {
         errors: problems,
       });
     const stored = await this.db.transaction().execute((tx) => insertTransactions(tx, rows));
-    for (const { id, duplicate } of stored) if (!duplicate) await this.matchSafely(id);
+    // A redelivery of one a crash left unmatched is matched now too (match() skips matched ones).
+    for (const { id } of stored) await this.matchSafely(id);
     const found = new Map(
       (
         await findTransactions(

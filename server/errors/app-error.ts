@@ -45,6 +45,8 @@ export const ERRORS = {
   AMOUNT_UNAVAILABLE: { status: 503, title: 'No unique amount to pay is free right now' },
   COLLECTION_TRANSACTION_NOT_FOUND: { status: 404, title: 'Collection transaction not found' },
   COLLECTION_TRANSACTION_RESOLVED: { status: 409, title: 'Nothing of the transaction is left to resolve' },
+  PAYMENT_METHOD_NOT_AVAILABLE: { status: 422, title: 'Payment method not available live for this merchant' },
+  ADDRESS_UNAVAILABLE: { status: 503, title: 'No collection address is free right now' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,6 @@
 import 'server-only';
 export type { Merchant, MerchantSettings, FeeRule } from './merchant';
 export { MerchantDirectory } from './merchant-directory';
-export { readMerchantsFile, type MerchantEntry } from './merchants-file';
+export { merchantEntrySchema, readMerchantsFile, type MerchantEntry } from './merchants-file';
 export { provisionMerchants, provisionDemoMerchant, DEMO_MERCHANT_CODE } from './provision';
 export { hashSecret } from './secret-hash';

@@ -1,5 +1,7 @@
 import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { CollectionAccount } from '../collection/collection-account';
 import { AppError } from '../errors';
 import type { Database } from '../db';
 import type { Merchant } from './merchant';
@@ -63,6 +65,26 @@ export class MerchantDirectory {
     const merchant = this.byCode.get(code);
     const matches = secretMatches(this.pepper, secret, merchant?.secretHash ?? this.decoyHash);
     return merchant && matches ? merchant : undefined;
+  }
+
+  /**
+   * The merchant and collection account a bank feed's API key belongs to (keys are unique across
+   * merchants: the merchants file is refused otherwise). Every stored key hash is compared in
+   * constant time, without stopping at a match, so the time taken tells nothing about the keys.
+   */
+  findByFeedApiKey(apiKey: string): Promise<{ merchant: Merchant; account: CollectionAccount } | undefined> {
+    const presented = hashSecret(this.pepper, apiKey);
+    let found: { merchant: Merchant; account: CollectionAccount } | undefined;
+    for (const merchant of this.byCode.values()) {
+      for (const account of merchant.collectionAccounts) {
+        const stored = account.feed?.apiKeyHash;
+        if (stored === undefined) continue;
+        const hash = Buffer.from(stored, 'hex');
+        if (hash.length === presented.length && timingSafeEqual(hash, presented) && !found)
+          found = { merchant, account };
+      }
+    }
+    return Promise.resolve(found);
   }
 
   /** Reloads every merchant (those provisioned by other instances included). */

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import { isMethodCode } from '@/lib/methods';
 import { toJson, type Database, type MerchantRow } from '../db';
+import type { CollectionAccount } from '../collection/collection-account';
 import type { Merchant, MerchantSettings } from './merchant';
 
 export interface MerchantUpsert {
@@ -14,9 +15,16 @@ export interface MerchantUpsert {
   callbackSecret: string | undefined;
   generatedCallbackSecret: string;
   settings: MerchantSettings;
+  collectionAccounts: readonly CollectionAccount[];
+}
+
+/** The settings column holds the collection accounts beside the money settings. */
+interface StoredSettings extends MerchantSettings {
+  collectionAccounts?: CollectionAccount[];
 }
 
 export function toMerchant(row: MerchantRow): Merchant {
+  const { collectionAccounts = [], ...settings } = row.settings as StoredSettings;
   return {
     code: row.merchant_code,
     secretHash: Buffer.from(row.secret_hash, 'hex'),
@@ -24,7 +32,8 @@ export function toMerchant(row: MerchantRow): Merchant {
     paymentMethods: row.payment_methods.filter(isMethodCode),
     isTest: row.is_test,
     callbackSecret: row.callback_secret,
-    settings: row.settings,
+    settings,
+    collectionAccounts,
   };
 }
 
@@ -39,7 +48,7 @@ export async function upsertMerchant(db: Kysely<Database>, merchant: MerchantUps
       payment_methods: [...merchant.paymentMethods],
       is_test: merchant.isTest,
       callback_secret: merchant.callbackSecret ?? merchant.generatedCallbackSecret,
-      settings: toJson(merchant.settings),
+      settings: toJson({ ...merchant.settings, collectionAccounts: merchant.collectionAccounts }),
       updated_at: new Date(),
     })
     .onConflict((conflict) =>

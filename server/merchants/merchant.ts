@@ -1,7 +1,7 @@
-import type { CollectionAccount } from '../collection/collection-account';
 import type { MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
+import type { CollectionAccount } from '../collection/collection-account';
 
 /** A merchant as the services see it (secret only as its keyed hash). */
 export interface Merchant {
@@ -15,8 +15,8 @@ export interface Merchant {
   /** Standard Webhooks signing secret (whsec_...). */
   callbackSecret: string;
   settings: MerchantSettings;
-  /** Where live customers really pay (docs/decisions/028); none for most test merchants. */
-  collectionAccounts?: readonly CollectionAccount[];
+  /** Where live customers really pay (merchants file; feed API keys only as keyed hashes). */
+  collectionAccounts: readonly CollectionAccount[];
 }
 
 export interface FeeRule {

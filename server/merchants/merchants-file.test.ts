@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openPglite, type DatabaseHandle } from '../db';
 import { readMerchantsFile } from './merchants-file';
+import { MerchantDirectory } from './merchant-directory';
 import { provisionMerchants } from './provision';
+import { hashSecret } from './secret-hash';
 
 const example = fileURLToPath(new URL('../../merchants.example.json', import.meta.url));
 let handle: DatabaseHandle;
@@ -26,5 +28,23 @@ describe('the merchants file', () => {
         BANK_TRANSFER: { percentBps: 0, fixedMinor: { THB: '1500' } },
       },
     });
+  });
+
+  it("stores the live example's collection accounts, a feed API key only as its keyed hash", async () => {
+    const pepper = randomBytes(32);
+    const entries = await readMerchantsFile(example);
+    const [, live] = await provisionMerchants(handle.db, pepper, entries);
+    const promptPay = live!.collectionAccounts.find((account) => account.id === 'kbank-promptpay');
+    const apiKey = 'replace-me-with-a-random-feed-api-key-of-32-characters-or-more';
+    expect(promptPay).toMatchObject({ type: 'PROMPTPAY', currency: 'THB', promptPayId: '0105550123451' });
+    expect(promptPay?.feed).toEqual({ apiKeyHash: hashSecret(pepper, apiKey).toString('hex') });
+    expect(JSON.stringify(live)).not.toContain(apiKey);
+    const directory = new MerchantDirectory(handle.db, pepper);
+    await directory.load();
+    expect(await directory.findByFeedApiKey(apiKey)).toMatchObject({
+      merchant: { code: 'acme-live' },
+      account: { id: 'kbank-promptpay' },
+    });
+    expect(await directory.findByFeedApiKey(`${apiKey}x`)).toBeUndefined();
   });
 });

@@ -5,6 +5,11 @@ import { PAYOUT_METHOD_CODES } from '@/lib/payouts/methods';
 import { METHOD_CODES } from '@/lib/methods';
 import { CURRENCY_CODES } from '@/lib/money';
 import { merchantCodeSchema } from '@/lib/schemas';
+import {
+  collectionAccountsSchema,
+  duplicateFeedKeys,
+  webhookSecretSchema,
+} from '../collection/accounts-file';
 
 const percentSchema = z
   .number()
@@ -31,14 +36,7 @@ export const merchantEntrySchema = z.object({
   channelName: z.string().trim().min(1).max(120),
   paymentMethods: z.array(z.enum(METHOD_CODES)).min(1).optional(),
   test: z.boolean().default(false),
-  callbackSecret: z
-    .string()
-    .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'Use the Standard Webhooks form whsec_<base64>.')
-    .refine((value) => {
-      const bytes = Buffer.from(value.slice('whsec_'.length), 'base64').length;
-      return bytes >= 24 && bytes <= 64;
-    }, 'The secret must hold 24 to 64 random bytes.')
-    .optional(),
+  callbackSecret: webhookSecretSchema.optional(),
   fees: z.partialRecord(z.enum([...METHOD_CODES, 'default']), feeRuleSchema).optional(),
   /** VAT levied on the fee, in percent. */
   vatPercent: percentSchema.optional(),
@@ -50,6 +48,8 @@ export const merchantEntrySchema = z.object({
     .min(0)
     .max(90 * 24 * 3600, 'At most 90 days.')
     .optional(),
+  /** Where live customers really pay: receiving coordinates per method (docs/decisions/028). */
+  collectionAccounts: collectionAccountsSchema.optional(),
 });
 
 export const merchantsFileSchema = z.object({
@@ -59,6 +59,17 @@ export const merchantsFileSchema = z.object({
     .refine(
       (list) => new Set(list.map((entry) => entry.merchantCode)).size === list.length,
       'merchantCode values must be unique.',
+    )
+    .superRefine(
+      (list: readonly unknown[], ctx) => {
+        for (const path of duplicateFeedKeys(list))
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message: "This feed API key is already another account's: each key names exactly one account.",
+          });
+      },
+      { when: (payload) => Array.isArray(payload.value) },
     ),
 });
 

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { METHOD_CODES } from '@/lib/methods';
 import { parseAmount, type CurrencyCode } from '@/lib/money';
+import type { CollectionAccount } from '../collection/collection-account';
+import type { CollectionAccountEntry } from '../collection/accounts-file';
 import type { Database } from '../db';
 import type { FeeRule, Merchant, MerchantSettings } from './merchant';
 import { upsertMerchant } from './merchant.repository';
@@ -50,6 +52,22 @@ function toSettings(entry: MerchantEntry): MerchantSettings {
   };
 }
 
+/** The file's accounts as stored: a feed's API key only as its keyed hash, its webhook secret as given. */
+function toCollectionAccounts(
+  pepper: Buffer,
+  entries: readonly CollectionAccountEntry[] | undefined,
+): CollectionAccount[] {
+  return (entries ?? []).map(({ feed, ...account }) => ({
+    ...account,
+    ...(feed && {
+      feed: {
+        ...(feed.apiKey !== undefined && { apiKeyHash: hashSecret(pepper, feed.apiKey).toString('hex') }),
+        ...(feed.webhookSecret !== undefined && { webhookSecret: feed.webhookSecret }),
+      },
+    }),
+  }));
+}
+
 /** Upserts the merchants of MERCHANTS_FILE; secrets are stored only as keyed hashes. */
 export async function provisionMerchants(
   db: Kysely<Database>,
@@ -68,6 +86,7 @@ export async function provisionMerchants(
         callbackSecret: entry.callbackSecret,
         generatedCallbackSecret: generateCallbackSecret(),
         settings: toSettings(entry),
+        collectionAccounts: toCollectionAccounts(pepper, entry.collectionAccounts),
       }),
     );
   }
@@ -92,6 +111,7 @@ export async function provisionDemoMerchant(
     callbackSecret: undefined,
     generatedCallbackSecret: generateCallbackSecret(),
     settings: {},
+    collectionAccounts: [],
   });
   return { merchant, secret };
 }

@@ -1,6 +1,9 @@
 import type { CompletionKind, MethodCode } from '@/lib/methods';
 import type { CurrencyCode, Money } from '@/lib/money';
+import type { CollectionAccount } from '../collection/collection-account';
+import type { MethodCollection } from '../collection/routing';
 import type { Merchant } from '../merchants';
+import type { ConnectorStart } from './connectors/port';
 import type { CustomerAccount, CustomerData, Payin } from '../payins/payin';
 
 /** A payment operator (bank, wallet, network) a method routes through: {code, name} in the API. */
@@ -25,10 +28,17 @@ export interface MethodResponseContext {
   /** This service's public address, for links into the hosted app. */
   publicUrl: string;
   /**
-   * The page of the (simulated) payment institution for this payin: where redirect methods send the
-   * customer (`redirectTo`). It carries an unguessable session, so it is safe to hand out.
+   * The configured collection account the payin is payable to (and the address handed to it, for a
+   * rotating crypto account). Live responses are built from it alone; it is undefined only for test
+   * merchants without an account for the method, who get the sandbox's derived coordinates.
    */
-  institutionUrl: string;
+  collection: { account: CollectionAccount; address?: string } | undefined;
+  /**
+   * What the processor connector answered when it started the payment (connector methods): where
+   * redirect methods send the customer (`redirectTo`; in the sandbox the simulated institution's page,
+   * which carries an unguessable session, so it is safe to hand out).
+   */
+  processor: ConnectorStart | undefined;
   isTest: boolean;
 }
 
@@ -57,6 +67,8 @@ export interface MethodAdapter {
    * specification: Thai QR, Malaysian QR and VA Payment); the presenter fills it in.
    */
   readonly reportsAccountCustomer?: boolean;
+  /** How live payins are collected: into a configured account, or through a processor connector. */
+  readonly collection: MethodCollection;
   /** The screen the customer completes the payment on. */
   completion(currency: CurrencyCode, operator: PaymentOperator | undefined): CompletionKind;
   /** Method-specific response fields (<MethodObject>Response beyond the common ones). */

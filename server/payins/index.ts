@@ -16,3 +16,4 @@ export { UrlPolicy } from './url-policy';
 export { isFinal, assertTransition, type PayinEvent } from './payin.state-machine';
 export { createExpirySweeper, expireOverduePayins } from './expiry-sweeper';
 export { findPayinByInstitutionSession, findPayinById } from './payin.repository';
+export { liveGaps, offeredOperators, planCollection, type CollectionPlan } from './collection-plan';

@@ -44,6 +44,8 @@ export function toPayin(row: PayinRow): Payin {
     receivedLateMoney:
       row.received_late_minor === null ? undefined : moneyOf(currency, row.received_late_minor),
     customerAccountProcess: (row.customer_account_process as CustomerAccount | null) ?? undefined,
+    collectionAccountId: row.collection_account_id ?? undefined,
+    collectionAddress: row.collection_address ?? undefined,
     expireAt: row.expire_at,
     createdAt: row.created_at,
     processedAt: row.processed_at ?? undefined,
@@ -55,6 +57,7 @@ export type InsertOutcome =
   | { kind: 'created'; payin: Payin }
   | { kind: 'duplicate' }
   | { kind: 'amount-taken' }
+  | { kind: 'address-taken' }
   | { kind: 'reference-taken' };
 
 const UNIQUE_VIOLATION = '23505';
@@ -111,6 +114,7 @@ async function insertOnce(db: Db, row: NewPayinRow): Promise<InsertOutcome> {
   } catch (error) {
     const constraint = violatedConstraint(error);
     if (constraint === 'payins_open_required_amount') return { kind: 'amount-taken' };
+    if (constraint === 'payins_open_collection_address') return { kind: 'address-taken' };
     if (constraint === 'payins_merchant_order_unique') return { kind: 'duplicate' };
     if (constraint === 'payins_reference_unique' || constraint === 'payins_institution_session')
       return { kind: 'reference-taken' };
@@ -194,6 +198,22 @@ export async function takenRequiredAmounts(
   return new Set(
     rows.flatMap((row) => (row.required_amount_minor === null ? [] : [row.required_amount_minor])),
   );
+}
+
+/** The addresses of a rotating collection account that open payins hold. */
+export async function heldCollectionAddresses(
+  db: Db,
+  query: { merchantCode: string; accountId: string },
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('payins')
+    .select('collection_address')
+    .where('merchant_code', '=', query.merchantCode)
+    .where('collection_account_id', '=', query.accountId)
+    .where('status', '=', 'PENDING')
+    .where('collection_address', 'is not', null)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.collection_address === null ? [] : [row.collection_address])));
 }
 
 /**

@@ -23,7 +23,9 @@ import { KeysetCursors } from '../paging/keyset-cursors';
 import { generateReference } from './reference';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
-import { assertCreatable, customerDataOf, resolveOperator } from './create-rules';
+import { assertCreatable, customerDataOf } from './create-rules';
+import { offeredOperators, pickCollectionAddress, planCollection } from './collection-plan';
+import { rotatesAddresses, type CollectionAccount } from '../collection/collection-account';
 import type { PayinEvent } from './payin.state-machine';
 import {
   changePayin,
@@ -83,6 +85,14 @@ function amountUnavailable(detail: string): AppError {
   });
 }
 
+function addressUnavailable(): AppError {
+  return new AppError(
+    'ADDRESS_UNAVAILABLE',
+    'Every address of the collection account is held by an open payin; retry the same request once some are paid or expired.',
+    { headers: { 'retry-after': String(AMOUNT_RETRY_AFTER_SECS) } },
+  );
+}
+
 /** Creates and reads payins. Every rule of a create lives here, not in the HTTP layer. */
 export class PayinService {
   private readonly db: Kysely<Database>;
@@ -108,17 +118,21 @@ export class PayinService {
     });
   }
 
-  /** The merchant's configured methods that take this currency, with their operators. */
+  /**
+   * The merchant's configured methods that take this currency, with their operators; for a live
+   * merchant only those it can collect (a configured account, a live connector), narrowed to the
+   * operators it has an account at (docs/decisions/028).
+   */
   availableOptions(merchant: Merchant, money: Money): PaymentOption[] {
     return merchant.paymentMethods.flatMap((code) => {
       const adapter = requireAdapter(code);
       if (!adapter.currencies.includes(money.currency)) return [];
+      const operators = offeredOperators(merchant, adapter, money.currency);
+      if (!operators) return [];
       return [
         {
           paymentMethodCode: code,
-          paymentOperators: adapter
-            .operators(money.currency)
-            .map(({ code: operatorCode, name }) => ({ code: operatorCode, name })),
+          paymentOperators: operators.map(({ code: operatorCode, name }) => ({ code: operatorCode, name })),
         },
       ];
     });
@@ -134,7 +148,13 @@ export class PayinService {
     const { merchant, idPayin, request } = input;
     const money = request.paymentRequested.money;
     const adapter = assertCreatable({ ...input, urlPolicy: this.urlPolicy });
-    const operator = resolveOperator(adapter, money, request.paymentMethod.paymentOperatorCode);
+    const collection = planCollection({
+      merchant,
+      adapter,
+      money,
+      operatorCode: request.paymentMethod.paymentOperatorCode,
+    });
+    const { operator, account } = collection;
     const customer = customerDataOf(request.paymentMethod);
     const plan = this.planner?.plan({ merchant, money });
     const now = this.now();
@@ -142,9 +162,25 @@ export class PayinService {
     const { fee, vat } = computeFee(merchant.settings, adapter.code, money);
 
     for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
-      const requiredMoney = adapter.uniqueAmount ? await this.pickRequiredMoney(merchant, money) : undefined;
+      const requiredMoney = collection.uniqueAmount
+        ? await this.pickRequiredMoney(merchant, money)
+        : undefined;
+      const address = account && (await this.pickAddress(merchant, account));
       const reference = generateReference();
       const institutionSession = randomBytes(16).toString('base64url');
+      const processor = await collection.connector?.start({
+        idPayin,
+        merchant,
+        method: adapter.code,
+        money,
+        requiredMoney,
+        operator,
+        customer,
+        reference,
+        expireAt,
+        publicUrl: this.publicUrl,
+        session: institutionSession,
+      });
       const methodResponse = {
         idPayin,
         paymentMethodCode: adapter.code,
@@ -165,7 +201,8 @@ export class PayinService {
           reference,
           expireAt,
           publicUrl: this.publicUrl,
-          institutionUrl: `${this.publicUrl}/sandbox/institution/${institutionSession}`,
+          collection: account && { account, ...(address !== undefined && { address }) },
+          processor,
           isTest: merchant.isTest,
         }),
       };
@@ -188,6 +225,8 @@ export class PayinService {
         institution_session: institutionSession,
         customer: JSON.stringify(customer),
         method_response: JSON.stringify(methodResponse),
+        collection_account_id: account?.id ?? null,
+        collection_address: address ?? null,
         expire_at: expireAt,
         created_at: now,
         updated_at: now,
@@ -198,7 +237,9 @@ export class PayinService {
         throw new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
       }
     }
-    throw amountUnavailable('Could not reserve a unique amount to pay; retry the same request.');
+    throw amountUnavailable(
+      'Could not reserve a unique amount or address to pay to; retry the same request.',
+    );
   }
 
   /** The merchant's payin, or 404 (another merchant's payin is unknown here: IDs are per merchant). */
@@ -289,6 +330,14 @@ export class PayinService {
     apply: (change: Change, current: Payin) => Promise<Payin | undefined>,
   ): Promise<Payin> {
     return changePayin({ db: this.db, outbox: this.outbox, at: this.now(), payin, options, apply });
+  }
+
+  /** A free address of a rotating crypto account (503 when all are held); undefined for other accounts. */
+  private async pickAddress(merchant: Merchant, account: CollectionAccount): Promise<string | undefined> {
+    if (!rotatesAddresses(account)) return undefined;
+    const address = await pickCollectionAddress(this.db, { merchantCode: merchant.code, account });
+    if (address === undefined) throw addressUnavailable();
+    return address;
   }
 
   private async pickRequiredMoney(merchant: Merchant, money: Money): Promise<Money> {

@@ -56,6 +56,10 @@ export interface Payin {
   /** Money received after the payin ended: reported, never changes the status. */
   receivedLateMoney: Money | undefined;
   customerAccountProcess: CustomerAccount | undefined;
+  /** The merchant's collection account the payin is payable to (docs/decisions/028); reconciliation matches among its open payins. */
+  collectionAccountId: string | undefined;
+  /** The address of a rotating crypto collection account handed to this payin. */
+  collectionAddress: string | undefined;
   expireAt: Date;
   createdAt: Date;
   processedAt: Date | undefined;

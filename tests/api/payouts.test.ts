@@ -124,9 +124,9 @@ describe('balances', () => {
     expect(await balances(s)).toEqual([]);
     const zero = (currencyCode: string) => ({ amount: 0, currencyCode });
     expect(await balances(s, '?currencies=VND,NOPE,thb,VND,,%20KES')).toEqual([
-      { currencyCode: 'VND', available: zero('VND'), pending: zero('VND'), reserved: zero('VND') },
-      { currencyCode: 'THB', available: zero('THB'), pending: zero('THB'), reserved: zero('THB') },
-      { currencyCode: 'KES', available: zero('KES'), pending: zero('KES'), reserved: zero('KES') },
+      { currencyCode: 'VND', available: zero('VND'), pending: zero('VND'), reserved: zero('VND'), unapplied: zero('VND') },
+      { currencyCode: 'THB', available: zero('THB'), pending: zero('THB'), reserved: zero('THB'), unapplied: zero('THB') },
+      { currencyCode: 'KES', available: zero('KES'), pending: zero('KES'), reserved: zero('KES'), unapplied: zero('KES') },
     ]);
     expect(await balances(s, '?currencies=XXX')).toEqual([]);
   });

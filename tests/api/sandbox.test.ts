@@ -88,7 +88,20 @@ describe('POST /sandbox/payins/{idPayin}/!simulate', () => {
   });
 
   it('refuses payins of non-test merchants, bad bodies and unknown payins', async () => {
-    const live = await api.createMerchant({ test: false });
+    // A live merchant collects OFFLINE only into a configured bank account (docs/decisions/028).
+    const live = await api.createMerchant({
+      test: false,
+      collectionAccounts: [
+        {
+          id: 'kbank',
+          type: 'BANK_ACCOUNT',
+          currency: 'THB',
+          bank: 'KBANK',
+          accountNumber: '1234567890',
+          accountName: 'Live Shop',
+        },
+      ],
+    });
     const liveToken = await api.client.token(live, ALL_PAYIN_OPERATIONS);
     const id = await createOffline(live, liveToken);
     expectProblem(

@@ -5,7 +5,7 @@ import { createFrontDoor, type FrontDoor } from '@/server/http/front-door';
 import type { Clock } from '@/server/clock';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
-import { provisionMerchants, type MerchantEntry } from '@/server/merchants';
+import { merchantEntrySchema, provisionMerchants, type MerchantEntry } from '@/server/merchants';
 import { createRuntime, type Runtime } from '@/server/runtime';
 import { ApiClient } from './api-client';
 import { openTestDatabase } from './test-database';
@@ -61,6 +61,28 @@ export interface TestApi {
 let merchantSequence = 0;
 
 /**
+ * What a live test merchant collects into unless a test gives its own: THB bank transfers at KBANK
+ * and PromptPay (a live merchant is offered only what it has an account for, docs/decisions/028).
+ */
+const LIVE_ACCOUNTS: NonNullable<MerchantEntry['collectionAccounts']> = [
+  {
+    id: 'kbank',
+    type: 'BANK_ACCOUNT',
+    currency: 'THB',
+    bank: 'KBANK',
+    accountNumber: '1234567890',
+    accountName: 'Live Shop',
+  },
+  {
+    id: 'promptpay',
+    type: 'PROMPTPAY',
+    currency: 'THB',
+    promptPayId: '0105550123451',
+    accountName: 'Live Shop',
+  },
+];
+
+/**
  * The real API (the same runtime as `npm start`, minus Next) on a real socket, on a database of its
  * own. Tests talk to it over HTTP only.
  */
@@ -109,13 +131,15 @@ export async function startTestApi(
     client: new ApiClient(baseUrl),
     runtime,
     async createMerchant(overrides = {}) {
-      const entry: MerchantEntry = {
+      // Read as the merchants file is (its defaults and rules), so tests provision what a file would.
+      const entry: MerchantEntry = merchantEntrySchema.parse({
         merchantCode: `m${++merchantSequence}_${randomBytes(4).toString('hex')}`,
         secret: `sk_test_${randomBytes(18).toString('base64url')}`,
         channelName: 'Test Shop',
         test: true,
+        ...(overrides.test === false && { collectionAccounts: LIVE_ACCOUNTS }),
         ...overrides,
-      };
+      });
       const [merchant] = await provisionMerchants(runtime.deps.db, Buffer.from(pepper.value, 'base64url'), [
         entry,
       ]);

@@ -8,6 +8,7 @@ import * as payinListing from './0006-payin-listing';
 import * as callbackInspection from './0007-callback-inspection';
 import * as ledgerAndPayouts from './0008-ledger-and-payouts';
 import * as liveCollection from './0009-live-collection';
+import * as collectionAddresses from './0010-collection-addresses';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-callback-inspection': callbackInspection,
   '0008-ledger-and-payouts': ledgerAndPayouts,
   '0009-live-collection': liveCollection,
+  '0010-collection-addresses': collectionAddresses,
 };

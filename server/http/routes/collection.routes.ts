@@ -14,6 +14,7 @@ import {
   presentCollectionAccount,
   presentCollectionTransaction,
 } from '../../collection/collection.presenter';
+import { findCollectionAccount } from '../../collection/accounts';
 import { authenticateFeed, type CollectionAccountDirectory } from '../../collection/feed-auth';
 import { parseFeedDelivery, parseStatement, parseSePay, isSePayPayload } from '../../collection/formats';
 import type { ParsedTransactions } from '../../collection/incoming-transaction';
@@ -211,7 +212,7 @@ export function collectionRoutes(
           timeZone: c.req.query('timeZone'),
           currency: c.req.query('currency'),
         });
-        const account = merchant.collectionAccounts?.find((candidate) => candidate.id === query.account);
+        const account = findCollectionAccount(merchant, query.account);
         if (!account)
           throw new AppError(
             'VALIDATION_FAILED',
@@ -264,7 +265,7 @@ export function collectionRoutes(
       responses: { 200: { description: 'The accounts.', schema: collectionAccountsResponseSchema } },
       errors: ['PAYMENT_NOT_PERMITTED'],
       handle(c) {
-        return reply(c, { data: (c.get('merchant').collectionAccounts ?? []).map(presentCollectionAccount) });
+        return reply(c, { data: c.get('merchant').collectionAccounts.map(presentCollectionAccount) });
       },
     }),
     defineRoute({

@@ -65,7 +65,10 @@ export const payinRoutes = [
       'rather than base64 with "/"). Repeating an accepted idPayin answers 409, and 409 means only that. paymentMethod is the ' +
       "method's request object (OfflineMethod, QrThMethod, …, told apart by paymentMethodCode); the response carries its " +
       '<MethodObject>Response. When every unique amount near the order is taken by open payins, 503 AMOUNT_UNAVAILABLE with ' +
-      'Retry-After: send the same request again later.',
+      'Retry-After: send the same request again later (503 ADDRESS_UNAVAILABLE likewise when every address of a rotating crypto ' +
+      'collection account is held). A live merchant is refused a method it has no collection account or live processor ' +
+      'connector for: 422 PAYMENT_METHOD_NOT_AVAILABLE, whose detail says what is missing (GET !availablePaymentOptions ' +
+      'lists only what can be collected).',
     tag: 'Payins',
     versioned: true,
     auth: 'token',
@@ -88,7 +91,9 @@ export const payinRoutes = [
       'PAYMENT_NOT_PERMITTED',
       'MONEY_NOT_PERMITTED',
       'PAYIN_ALREADY_EXISTS',
+      'PAYMENT_METHOD_NOT_AVAILABLE',
       'AMOUNT_UNAVAILABLE',
+      'ADDRESS_UNAVAILABLE',
     ],
     async handle(c, { body, deps }) {
       const idPayin = c.get('idPayin');

@@ -217,6 +217,6 @@ describe('push methods', () => {
 
   it('redirect the other e-wallets to the institution page', () => {
     const { response, context } = build('EWALLET', { currency: 'IDR', minor: 50_000n });
-    expect(response).toEqual({ redirectTo: context.institutionUrl });
+    expect(response).toEqual({ redirectTo: context.processor?.redirectTo });
   });
 });

@@ -19,6 +19,7 @@ export const bankaPayAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.push,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'connector' },
   completion: () => 'push',
   buildResponse: ({ merchant, money, customer }) => ({
     pushNotification: pushNotification({

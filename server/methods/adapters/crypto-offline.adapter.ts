@@ -5,6 +5,7 @@ import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
 import { CRYPTO_NETWORKS, type CryptoNetwork } from '../operators/crypto-networks';
 import { eip681TokenTransfer, evmAddress, trustWalletTronTransfer, tronAddress } from '../payloads/crypto';
 import type { MethodAdapter } from '../port';
+import { configuredAccount } from '../support/configured-account';
 import { derivedBytes } from '../support/derived';
 import { payerAccount, payerSeed } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
@@ -15,9 +16,10 @@ function addressOf(network: CryptoNetwork, seed: readonly string[]): string {
 }
 
 /**
- * Crypto (USDT, USDC): a deposit address of its own per payin on the chosen network
- * (paymentOperator), so the transfer is matched by address, and a payment URI that fills in token,
- * address and exact amount (EIP-681 on EVM networks, Trust Wallet's link on TRON).
+ * Crypto (USDT, USDC): a deposit address on the chosen network (paymentOperator) and a payment URI
+ * that fills in token, address and exact amount (EIP-681 on EVM networks, Trust Wallet's link on
+ * TRON). A configured account hands out its one address with a unique amount to pay, or one address
+ * of its list per open payin; the sandbox derives an address of its own per payin.
  */
 export const cryptoOfflineAdapter: MethodAdapter = {
   code: 'CRYPTO_OFFLINE',
@@ -27,10 +29,16 @@ export const cryptoOfflineAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.crypto,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'account', need: (_currency, network) => ({ type: 'CRYPTO', operator: network }) },
   completion: () => 'instructions',
-  buildResponse: ({ merchant, operator, money, idPayin }) => {
+  buildResponse: (context) => {
+    const { merchant, operator, idPayin } = context;
+    const money = context.requiredMoney ?? context.money;
     const network = requireOperatorIn(CRYPTO_NETWORKS[money.currency], operator);
-    const depositAddress = addressOf(network, ['deposit', merchant.code, idPayin, network.code]);
+    const crypto = configuredAccount(context, 'CRYPTO');
+    const depositAddress = crypto
+      ? (context.collection?.address ?? crypto.addresses[0]!)
+      : addressOf(network, ['deposit', merchant.code, idPayin, network.code]);
     const amount = toDecimalString(money);
     const paymentUri =
       network.chainId === undefined
@@ -46,7 +54,7 @@ export const cryptoOfflineAdapter: MethodAdapter = {
             amount: money,
           });
     return {
-      account: { accountName: merchant.channelName, accountNumber: depositAddress },
+      account: { accountName: crypto?.accountName ?? merchant.channelName, accountNumber: depositAddress },
       cryptoPayment: {
         network: network.code,
         networkName: network.name,

@@ -4,6 +4,7 @@ import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
 import { EWALLETS } from '../operators/wallets';
 import type { MethodAdapter } from '../port';
 import { derivedDigits } from '../support/derived';
+import { redirectOf } from '../support/configured-account';
 import { payerAccount, payerSeed } from '../support/payer-account';
 import { pushNotification } from '../support/push-notification';
 import { VALIDITY_MS } from '../support/validity';
@@ -22,10 +23,12 @@ export const ewalletAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.push,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'connector' },
   completion: (_currency, operator) => (ewalletFlowOf(operator?.code) === 'push' ? 'push' : 'redirect'),
-  buildResponse: ({ merchant, operator, money, customer, institutionUrl }) => {
+  buildResponse: (context) => {
+    const { merchant, operator, money, customer } = context;
     const wallet = requireOperatorIn(EWALLETS, operator);
-    if (ewalletFlowOf(wallet.code) === 'redirect') return { redirectTo: institutionUrl };
+    if (ewalletFlowOf(wallet.code) === 'redirect') return { redirectTo: redirectOf(context) };
     return {
       pushNotification: pushNotification({
         channel: 'APP',

@@ -19,6 +19,7 @@ export const mobileMoneyAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.push,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'connector' },
   completion: () => 'push',
   buildResponse: ({ merchant, operator, money, customer }) => {
     const network = requireOperatorIn(MOBILE_MONEY_OPERATORS[money.currency], operator);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { findOperator, operatorsFor } from '../operator-catalogue';
 import type { MethodAdapter } from '../port';
+import { redirectOf } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -16,8 +17,9 @@ export const netbankingAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.redirect,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'connector' },
   completion: () => 'redirect',
-  buildResponse: ({ institutionUrl }) => ({ redirectTo: institutionUrl }),
+  buildResponse: (context) => ({ redirectTo: redirectOf(context) }),
   processAccount: (payin) =>
     bankPayerAccount(
       payin,

@@ -5,7 +5,8 @@ import { OFFLINE_BANKS } from '../operators/banks';
 import { buildVietQr } from '../payloads/vietqr';
 import type { MethodAdapter } from '../port';
 import { bankPayerAccount } from '../support/payer-account';
-import { collectionAccount } from '../support/response-parts';
+import { configuredAccount } from '../support/configured-account';
+import { bankAccountParts, collectionAccount } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
 /**
@@ -21,10 +22,15 @@ export const offlineAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.transfer,
   uniqueAmount: true,
   externalReference: undefined,
+  collection: { by: 'account', need: (_currency, bank) => ({ type: 'BANK_ACCOUNT', operator: bank }) },
   completion: (currency) => (currency === 'VND' ? 'qr' : 'instructions'),
-  buildResponse: ({ merchant, operator, money, requiredMoney, customer, reference }) => {
+  buildResponse: (context) => {
+    const { merchant, operator, money, requiredMoney, customer, reference } = context;
     const bank = requireOperatorIn(OFFLINE_BANKS[money.currency], operator);
-    const account = collectionAccount(merchant, bank, money.currency);
+    const configured = configuredAccount(context, 'BANK_ACCOUNT');
+    const account = configured
+      ? bankAccountParts(configured, bank)
+      : collectionAccount(merchant, bank, money.currency);
     return {
       account,
       ...(money.currency === 'VND' && {
@@ -35,7 +41,7 @@ export const offlineAdapter: MethodAdapter = {
           billNumber: reference,
           purpose: reference,
         }),
-        qrName: `VietQR ${bank.name} ${account.accountNumber} ${merchant.channelName}`,
+        qrName: `VietQR ${bank.name} ${account.accountNumber} ${account.accountName}`,
       }),
       ...(customer.productId !== undefined && { productId: customer.productId }),
     };

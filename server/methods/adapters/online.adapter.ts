@@ -2,6 +2,7 @@ import 'server-only';
 import { METHODS } from '@/lib/methods';
 import { findOperator, operatorsFor } from '../operator-catalogue';
 import type { MethodAdapter } from '../port';
+import { redirectOf } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -18,8 +19,9 @@ export const onlineAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.redirect,
   uniqueAmount: true,
   externalReference: undefined,
+  collection: { by: 'connector' },
   completion: () => 'redirect',
-  buildResponse: ({ institutionUrl }) => ({ redirectTo: institutionUrl }),
+  buildResponse: (context) => ({ redirectTo: redirectOf(context) }),
   processAccount: (payin) =>
     bankPayerAccount(
       payin,

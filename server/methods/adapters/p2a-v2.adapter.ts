@@ -4,6 +4,7 @@ import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
 import { P2A_V2_BANKS } from '../operators/banks';
 import type { MethodAdapter } from '../port';
 import { collectionAccountNumber } from '../support/collection-account';
+import { configuredAccount } from '../support/configured-account';
 import { bankPayerAccount, payerAccount } from '../support/payer-account';
 import { collectionVpa, payerVpa } from '../support/upi-address';
 import { VALIDITY_MS } from '../support/validity';
@@ -32,21 +33,32 @@ export const p2aV2Adapter: MethodAdapter = {
     pattern: UTR_PATTERN,
     description: 'The UTR (bank or UPI transaction reference) is exactly 12 digits.',
   },
+  collection: {
+    by: 'account',
+    need: (_currency, operator) =>
+      p2aV2VariantOf(operator) === 'phone-to-account' ? { type: 'UPI' } : { type: 'BANK_ACCOUNT', operator },
+  },
   completion: () => 'external-reference',
-  buildResponse: ({ merchant, operator }) => {
+  buildResponse: (context) => {
+    const { merchant, operator } = context;
     if (p2aV2VariantOf(operator?.code) === 'phone-to-account') {
+      const upi = configuredAccount(context, 'UPI');
       return {
-        paymentAddress: { name: merchant.channelName, idAddress: collectionVpa(merchant, P2A_UPI_HANDLE) },
+        paymentAddress: {
+          name: upi?.accountName ?? merchant.channelName,
+          idAddress: upi?.vpa ?? collectionVpa(merchant, P2A_UPI_HANDLE),
+        },
       };
     }
     const bank = requireOperatorIn(P2A_V2_BANKS, operator);
-    const accountNumber = collectionAccountNumber(merchant.code, bank.code, 'INR');
+    const configured = configuredAccount(context, 'BANK_ACCOUNT');
+    const accountName = configured?.accountName ?? merchant.channelName;
+    const accountNumber =
+      configured?.accountNumber ?? collectionAccountNumber(merchant.code, bank.code, 'INR');
+    const ifsc = configured?.branch?.code.toUpperCase() ?? bank.bankCode;
     return {
-      account: { accountName: merchant.channelName, accountNumber },
-      paymentAddress: {
-        name: merchant.channelName,
-        idAddress: `${accountNumber}@${bank.bankCode}.ifsc.npci`,
-      },
+      account: { accountName, accountNumber },
+      paymentAddress: { name: accountName, idAddress: `${accountNumber}@${ifsc}.ifsc.npci` },
     };
   },
   processAccount: (payin) =>

@@ -20,6 +20,7 @@ export const payMeAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.push,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'connector' },
   completion: () => 'push',
   buildResponse: ({ merchant, operator, money, customer }) => {
     const bank = requireOperatorIn(PAY_ME_BANKS, operator);

@@ -3,6 +3,7 @@ import { QRIS_ACQUIRER } from '../operators/qr-acquirers';
 import { buildQrisQr, luhnCheckDigit } from '../payloads/qris';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
+import { configuredAccount } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -15,8 +16,28 @@ export const qridAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.qr,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'account', need: () => ({ type: 'QRIS' }) },
   completion: () => 'qr',
-  buildResponse: ({ merchant, money, reference }) => {
+  buildResponse: (context) => {
+    const { merchant, money, reference } = context;
+    const qris = configuredAccount(context, 'QRIS');
+    if (qris) {
+      return {
+        qrCode: buildQrisQr({
+          acquirerDomain: qris.acquirerDomain,
+          merchantPan: qris.merchantPan,
+          merchantId: qris.merchantId,
+          nmid: qris.nmid,
+          criteria: qris.criteria,
+          amount: money,
+          merchantName: qris.accountName,
+          merchantCity: qris.merchantCity,
+          postalCode: qris.postalCode,
+          merchantCategoryCode: qris.merchantCategoryCode,
+          reference,
+        }),
+      };
+    }
     const pan = `${QRIS_ACQUIRER.nns}${merchantDigits(merchant, 'qris-pan', 9)}`;
     const location = merchantLocation('IDR');
     return {

@@ -4,6 +4,7 @@ import { UPI_PSPS } from '../operators/qr-acquirers';
 import { emvText } from '../payloads/emvco';
 import { buildUpiLink } from '../payloads/upi';
 import type { MethodAdapter } from '../port';
+import { configuredAccount } from '../support/configured-account';
 import { payerAccount } from '../support/payer-account';
 import { collectionVpa, payerVpa } from '../support/upi-address';
 import { VALIDITY_MS } from '../support/validity';
@@ -28,12 +29,15 @@ export const qrinAdapter: MethodAdapter = {
     pattern: UTR_PATTERN,
     description: 'The UPI transaction reference (UTR) is exactly 12 digits.',
   },
+  collection: { by: 'account', need: (_currency, psp) => ({ type: 'UPI', operator: psp }) },
   completion: () => 'deeplink',
-  buildResponse: ({ merchant, operator, money, reference }) => {
+  buildResponse: (context) => {
+    const { merchant, operator, money, reference } = context;
+    const upi = configuredAccount(context, 'UPI');
     const psp = operator ? requireOperatorIn(UPI_PSPS, operator) : UPI_PSPS[0]!;
     const link = buildUpiLink({
-      vpa: collectionVpa(merchant, psp.vpaHandle),
-      payeeName: emvText(merchant.channelName, 50),
+      vpa: upi?.vpa ?? collectionVpa(merchant, psp.vpaHandle),
+      payeeName: emvText(upi?.accountName ?? merchant.channelName, 50),
       amount: money,
       transactionReference: reference,
       note: `Payment ${reference}`,

@@ -4,6 +4,7 @@ import { DUITNOW_ACQUIRERS } from '../operators/qr-acquirers';
 import { buildDuitNowQr } from '../payloads/duitnow';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
+import { configuredAccount } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -20,17 +21,20 @@ export const qrmyAdapter: MethodAdapter = {
   uniqueAmount: true,
   externalReference: undefined,
   reportsAccountCustomer: true,
+  collection: { by: 'account', need: (_currency, acquirer) => ({ type: 'DUITNOW', operator: acquirer }) },
   completion: () => 'qr',
-  buildResponse: ({ merchant, operator, money, requiredMoney, reference }) => {
+  buildResponse: (context) => {
+    const { merchant, operator, money, requiredMoney, reference } = context;
     const acquirer = requireOperatorIn(DUITNOW_ACQUIRERS, operator);
+    const duitNow = configuredAccount(context, 'DUITNOW');
     return {
       qrCode: buildDuitNowQr({
         acquirerId: acquirer.acquirerId,
-        merchantAccountId: merchantDigits(merchant, `duitnow:${acquirer.code}`, 20),
+        merchantAccountId: duitNow?.duitNowId ?? merchantDigits(merchant, `duitnow:${acquirer.code}`, 20),
         amount: requiredMoney ?? money,
-        merchantName: merchant.channelName,
-        merchantCity: merchantLocation('MYR').city,
-        merchantCategoryCode: SANDBOX_MCC,
+        merchantName: duitNow?.accountName ?? merchant.channelName,
+        merchantCity: duitNow?.merchantCity ?? merchantLocation('MYR').city,
+        merchantCategoryCode: duitNow?.merchantCategoryCode ?? SANDBOX_MCC,
         reference,
       }),
     };

@@ -3,6 +3,7 @@ import { QRPH_ACQUIRER } from '../operators/qr-acquirers';
 import { buildQrPhQr } from '../payloads/qrph';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
+import { configuredAccount } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -15,17 +16,22 @@ export const qrphAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.qr,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'account', need: () => ({ type: 'QRPH' }) },
   completion: () => 'qr',
-  buildResponse: ({ merchant, money, reference }) => ({
-    qrCode: buildQrPhQr({
-      acquirerBic: QRPH_ACQUIRER.bic,
-      merchantId: merchantDigits(merchant, 'qrph', 9),
-      amount: money,
-      merchantName: merchant.channelName,
-      merchantCity: merchantLocation('PHP').city,
-      merchantCategoryCode: SANDBOX_MCC,
-      reference,
-    }),
-  }),
+  buildResponse: (context) => {
+    const { merchant, money, reference } = context;
+    const qrPh = configuredAccount(context, 'QRPH');
+    return {
+      qrCode: buildQrPhQr({
+        acquirerBic: qrPh?.acquirerBic ?? QRPH_ACQUIRER.bic,
+        merchantId: qrPh?.merchantId ?? merchantDigits(merchant, 'qrph', 9),
+        amount: money,
+        merchantName: qrPh?.accountName ?? merchant.channelName,
+        merchantCity: qrPh?.merchantCity ?? merchantLocation('PHP').city,
+        merchantCategoryCode: qrPh?.merchantCategoryCode ?? SANDBOX_MCC,
+        reference,
+      }),
+    };
+  },
   processAccount: (payin) => bankPayerAccount(payin),
 };

@@ -5,6 +5,7 @@ import { buildPromptPayQr, thaiIdCheckDigit } from '../payloads/promptpay';
 import type { MethodAdapter } from '../port';
 import { merchantDigits } from '../support/merchant-identity';
 import { bankPayerAccount } from '../support/payer-account';
+import { configuredAccount } from '../support/configured-account';
 import { collectionAccount } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -27,10 +28,21 @@ export const qrthAdapter: MethodAdapter = {
   uniqueAmount: true,
   externalReference: undefined,
   reportsAccountCustomer: true,
+  collection: { by: 'account', need: () => ({ type: 'PROMPTPAY' }) },
   completion: () => 'qr',
-  buildResponse: ({ merchant, money, requiredMoney, reference }) => ({
-    account: collectionAccount(merchant, PROMPTPAY_BANK, 'THB'),
-    qrCode: buildPromptPayQr({ proxy: promptPayTaxId(merchant), amount: requiredMoney ?? money, reference }),
-  }),
+  buildResponse: (context) => {
+    const { merchant, money, requiredMoney, reference } = context;
+    const promptPay = configuredAccount(context, 'PROMPTPAY');
+    return {
+      account: promptPay
+        ? { accountName: promptPay.accountName, accountNumber: promptPay.promptPayId }
+        : collectionAccount(merchant, PROMPTPAY_BANK, 'THB'),
+      qrCode: buildPromptPayQr({
+        proxy: promptPay?.promptPayId ?? promptPayTaxId(merchant),
+        amount: requiredMoney ?? money,
+        reference,
+      }),
+    };
+  },
   processAccount: (payin) => bankPayerAccount(payin),
 };

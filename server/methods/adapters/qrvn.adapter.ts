@@ -1,8 +1,10 @@
 import 'server-only';
+import { NAPAS_BANKS } from '../../collection/accounts-file';
 import { VIETQR_BANK } from '../operators/qr-acquirers';
 import { buildVietQr } from '../payloads/vietqr';
 import type { MethodAdapter } from '../port';
 import { bankPayerAccount } from '../support/payer-account';
+import { configuredAccount } from '../support/configured-account';
 import { collectionAccount } from '../support/response-parts';
 import { VALIDITY_MS } from '../support/validity';
 
@@ -15,13 +17,23 @@ export const qrvnAdapter: MethodAdapter = {
   validityMs: () => VALIDITY_MS.qr,
   uniqueAmount: false,
   externalReference: undefined,
+  collection: { by: 'account', need: () => ({ type: 'VIETQR' }) },
   completion: () => 'qr',
-  buildResponse: ({ merchant, money, reference }) => {
-    const account = collectionAccount(merchant, VIETQR_BANK, 'VND');
+  buildResponse: (context) => {
+    const { merchant, money, reference } = context;
+    const vietQr = configuredAccount(context, 'VIETQR');
+    const account = vietQr
+      ? {
+          accountName: vietQr.accountName,
+          accountNumber: vietQr.accountNumber,
+          bankCode: vietQr.bin,
+          bankName: NAPAS_BANKS.get(vietQr.bin),
+        }
+      : collectionAccount(merchant, VIETQR_BANK, 'VND');
     return {
       account,
       qrCode: buildVietQr({
-        bin: VIETQR_BANK.bankCode,
+        bin: vietQr?.bin ?? VIETQR_BANK.bankCode,
         accountNumber: account.accountNumber,
         amount: money,
         billNumber: reference,

@@ -22,6 +22,7 @@ export const vapayAdapter: MethodAdapter = {
   uniqueAmount: false,
   externalReference: undefined,
   reportsAccountCustomer: true,
+  collection: { by: 'connector' },
   completion: () => 'instructions',
   buildResponse: ({ merchant, operator, money, idPayin, expireAt }) => {
     const bank = requireOperatorIn(VA_BANKS[money.currency], operator);

@@ -31,6 +31,20 @@ export function thaiIdCheckDigit(first12: string): string {
 }
 
 /**
+ * Why a configured PromptPay ID cannot receive, or undefined: a 13-digit tax or citizen ID with its
+ * check digit, a Thai mobile number 0[689]XXXXXXXX, or a 15-digit e-wallet ID; digits only.
+ */
+export function promptPayIdProblem(id: string): string | undefined {
+  if (/^\d{13}$/.test(id)) {
+    return thaiIdCheckDigit(id.slice(0, 12)) === id[12]
+      ? undefined
+      : 'This 13-digit tax or citizen ID fails its check digit: a digit is probably mistyped.';
+  }
+  if (/^0[689]\d{8}$/.test(id) || /^\d{15}$/.test(id)) return undefined;
+  return 'A PromptPay ID: a 13-digit tax or citizen ID, a Thai mobile number (0[689] and 8 digits) or a 15-digit e-wallet ID, digits only.';
+}
+
+/**
  * A dynamic PromptPay credit-transfer QR to our proxy. Credit transfers carry no reference a bank
  * passes on, which is why Thai QR matches by a unique amount (moneyRequired); the reference still
  * goes into tag 62 as the bill number for the customer's receipt.

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
+import type { BankAccountCollection } from '../../collection/collection-account';
 import type { Merchant } from '../../merchants';
 import type { BankOperator } from '../operators/banks';
 import { collectionAccountNumber } from './collection-account';
@@ -18,6 +19,21 @@ export function collectionAccount(merchant: Merchant, bank: BankOperator, curren
       bankBranch: bank.branch.name,
       bankBranchCode: bank.branch.code,
       accountType: 'ORDINARY',
+    }),
+  };
+}
+
+/** `account` from the merchant's configured bank account at the bank (its branch where it named one). */
+export function bankAccountParts(account: BankAccountCollection, bank: BankOperator) {
+  return {
+    accountName: account.accountName,
+    accountNumber: account.accountNumber,
+    bankCode: bank.bankCode,
+    bankName: bank.name,
+    ...(account.branch && {
+      bankBranch: account.branch.name,
+      bankBranchCode: account.branch.code,
+      ...(account.currency === 'JPY' && { accountType: 'ORDINARY' }),
     }),
   };
 }

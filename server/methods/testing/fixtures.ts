@@ -14,6 +14,7 @@ export function testMerchant(overrides: Partial<Merchant> = {}): Merchant {
     isTest: true,
     callbackSecret: 'whsec_dGVzdA==',
     settings: {},
+    collectionAccounts: [],
     ...overrides,
   };
 }
@@ -26,6 +27,7 @@ export function responseContext(input: {
   customer?: CustomerData;
   requiredMoney?: Money;
   merchant?: Merchant;
+  collection?: MethodResponseContext['collection'];
 }): MethodResponseContext {
   const operator =
     input.operator ??
@@ -40,8 +42,9 @@ export function responseContext(input: {
     reference: 'K7Q2M9XD4T',
     expireAt: new Date('2030-01-15T10:00:00.000Z'),
     publicUrl: 'https://pay.example',
-    institutionUrl: 'https://pay.example/sandbox/institution/abc123',
-    isTest: true,
+    collection: input.collection,
+    processor: { redirectTo: 'https://pay.example/sandbox/institution/abc123' },
+    isTest: input.merchant?.isTest ?? true,
   };
 }
 
@@ -75,6 +78,8 @@ export function testPayin(input: {
     receivedMoney: undefined,
     receivedLateMoney: undefined,
     customerAccountProcess: undefined,
+    collectionAccountId: undefined,
+    collectionAddress: undefined,
     expireAt: new Date('2030-01-16T09:45:00.000Z'),
     createdAt: now,
     processedAt: undefined,

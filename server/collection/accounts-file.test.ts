@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { merchantsFileSchema } from '../merchants/merchants-file';
+
+const TAX_ID = '0105550123451';
+const TRON_A = 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV';
+const TRON_B = 'TD5gsCwxykWsLN9aPrq2TAfNjByuZKYp4E';
+const EVM = '0xb2b2b2b2b2B2b2B2B2b2b2B2B2b2B2B2b2b2b2b2';
+
+function merchant(code: string, collectionAccounts: unknown[]) {
+  return { merchantCode: code, secret: 'sk_live_0123456789abcdef', channelName: 'Shop', collectionAccounts };
+}
+
+/** Every problem of a file with these merchants, as "path: message". */
+function problems(...merchants: ReturnType<typeof merchant>[]): string[] {
+  const result = merchantsFileSchema.safeParse({ merchants });
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+const at = (index: number, field: string) => `merchants.0.collectionAccounts.${index}.${field}`;
+
+describe('collection accounts in the merchants file', () => {
+  it('accepts one valid account of each type', () => {
+    const accounts = [
+      {
+        id: 'kbank',
+        type: 'BANK_ACCOUNT',
+        currency: 'THB',
+        bank: 'KBANK',
+        accountNumber: '123-4-56789-0',
+        accountName: 'A',
+      },
+      { id: 'pp-tax', type: 'PROMPTPAY', promptPayId: TAX_ID, accountName: 'A' },
+      { id: 'pp-mobile', type: 'PROMPTPAY', promptPayId: '0812345678', accountName: 'A' },
+      { id: 'pp-wallet', type: 'PROMPTPAY', promptPayId: '140000012345678', accountName: 'A' },
+      {
+        id: 'duitnow',
+        type: 'DUITNOW',
+        acquirer: 'MAYBANK',
+        duitNowId: '000000000012345678',
+        merchantCategoryCode: '5942',
+        merchantCity: 'KUALA LUMPUR',
+        accountName: 'A',
+      },
+      { id: 'vietqr', type: 'VIETQR', bin: '970436', accountNumber: '0011001234567', accountName: 'A' },
+      {
+        id: 'qris',
+        type: 'QRIS',
+        nmid: 'ID1020012345678',
+        acquirerDomain: 'ID.CO.BANKMANDIRI.WWW',
+        merchantPan: '936000080000123452',
+        merchantId: '71234567',
+        criteria: 'UME',
+        postalCode: '10110',
+        merchantCategoryCode: '5942',
+        merchantCity: 'JAKARTA',
+        accountName: 'A',
+      },
+      {
+        id: 'qrph',
+        type: 'QRPH',
+        acquirerBic: 'BNORPHMMXXX',
+        merchantId: '123456789',
+        merchantCategoryCode: '5942',
+        merchantCity: 'MAKATI CITY',
+        accountName: 'A',
+      },
+      { id: 'upi', type: 'UPI', vpa: 'bangkokbooks@okaxis', accountName: 'A' },
+      {
+        id: 'usdt-tron',
+        type: 'CRYPTO',
+        currency: 'USDT',
+        network: 'TRON',
+        addresses: [TRON_A, TRON_B],
+        accountName: 'A',
+      },
+      {
+        id: 'usdc-eth',
+        type: 'CRYPTO',
+        currency: 'USDC',
+        network: 'ETHEREUM',
+        addresses: [EVM],
+        accountName: 'A',
+      },
+      {
+        id: 'hdfc',
+        type: 'BANK_ACCOUNT',
+        currency: 'INR',
+        bank: 'HDFC',
+        accountNumber: '50200012345678',
+        branch: { code: 'HDFC0001234', name: 'Mumbai Fort' },
+        accountName: 'A',
+        feed: {
+          apiKey: 'feed-key-0123456789abcdefghijklmnopq',
+          webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        },
+      },
+    ];
+    expect(problems(merchant('m', accounts))).toEqual([]);
+    const parsed = merchantsFileSchema.parse({ merchants: [merchant('m', accounts)] });
+    expect(parsed.merchants[0]!.collectionAccounts![0]).toMatchObject({ accountNumber: '1234567890' });
+    expect(parsed.merchants[0]!.collectionAccounts![1]).toMatchObject({ currency: 'THB' });
+  });
+
+  it('names every problem of every account with its path', () => {
+    const found = problems(
+      merchant('m', [
+        { id: 'Bad_Id', type: 'PROMPTPAY', promptPayId: '0105550123452', accountName: 'A' },
+        { id: 'pp', type: 'PROMPTPAY', promptPayId: '0212345678', accountName: 'A' },
+        {
+          id: 'bank',
+          type: 'BANK_ACCOUNT',
+          currency: 'THB',
+          bank: 'GSB',
+          accountNumber: '12345',
+          accountName: 'A',
+        },
+        {
+          id: 'jp',
+          type: 'BANK_ACCOUNT',
+          currency: 'JPY',
+          bank: 'MUFG',
+          accountNumber: '1234567',
+          accountName: 'A',
+        },
+        {
+          id: 'ng',
+          type: 'BANK_ACCOUNT',
+          currency: 'NGN',
+          bank: 'GTBANK',
+          accountNumber: '0123456789',
+          accountName: 'A',
+        },
+        { id: 'vn', type: 'VIETQR', bin: '970999', accountNumber: '12345', accountName: 'A' },
+        { id: 'upi', type: 'UPI', vpa: 'Shop@OKAXIS', accountName: 'A' },
+        { id: 'upi2', type: 'UPI', vpa: 'no-handle', accountName: 'A' },
+        {
+          id: 'usdt',
+          type: 'CRYPTO',
+          currency: 'USDT',
+          network: 'TRON',
+          addresses: [
+            TRON_A,
+            TRON_A,
+            EVM,
+            'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+            'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdW',
+          ],
+          accountName: 'A',
+        },
+        {
+          id: 'usdc',
+          type: 'CRYPTO',
+          currency: 'USDC',
+          network: 'TRON',
+          addresses: [TRON_A],
+          accountName: 'A',
+        },
+        {
+          id: 'evm',
+          type: 'CRYPTO',
+          currency: 'USDC',
+          network: 'ETHEREUM',
+          addresses: ['0x' + '0'.repeat(40), '0xB2b2b2b2b2B2b2B2B2b2b2B2B2b2B2B2b2b2b2b2'],
+          accountName: 'A',
+        },
+        {
+          id: 'qris',
+          type: 'QRIS',
+          nmid: 'ID123',
+          acquirerDomain: 'ID.CO.BANK.WWW',
+          merchantPan: '936000080000123454',
+          merchantId: '1',
+          criteria: 'UME',
+          postalCode: '1011',
+          merchantCategoryCode: '5942',
+          merchantCity: 'JAKARTA',
+          accountName: 'A',
+        },
+        {
+          id: 'dn',
+          type: 'DUITNOW',
+          acquirer: 'HSBC',
+          duitNowId: '12',
+          merchantCategoryCode: '59',
+          merchantCity: 'KL',
+          accountName: 'A',
+        },
+        {
+          id: 'ph',
+          type: 'QRPH',
+          acquirerBic: 'BNORSGSG',
+          merchantId: '1',
+          merchantCategoryCode: '5942',
+          merchantCity: 'MAKATI',
+          accountName: 'A',
+        },
+        { id: 'feed', type: 'UPI', vpa: 'shop@okaxis', accountName: 'A', feed: {} },
+        {
+          id: 'pp',
+          type: 'PROMPTPAY',
+          promptPayId: TAX_ID,
+          accountName: 'A',
+          feed: { apiKey: 'short', webhookSecret: 'whsec_abc' },
+        },
+      ]),
+    );
+    const expectations: [string, RegExp][] = [
+      [at(0, 'id'), /Lowercase letters/],
+      [at(0, 'promptPayId'), /check digit/],
+      [at(1, 'promptPayId'), /PromptPay ID/],
+      [at(2, 'bank'), /KBANK, SCB, BBL, KTB/],
+      [at(2, 'accountNumber'), /10 digits/],
+      [at(3, 'branch'), /3-digit branch/],
+      [at(4, 'accountNumber'), /NUBAN/],
+      [at(5, 'bin'), /NAPAS BIN/],
+      [at(5, 'accountNumber'), /6 to 19 digits/],
+      [at(6, 'vpa'), /lowercase/],
+      [at(7, 'vpa'), /name@handle/],
+      [at(8, 'addresses.1'), /Listed twice/],
+      [at(8, 'addresses.2'), /EVM/],
+      [at(8, 'addresses.3'), /token contract/],
+      [at(8, 'addresses.4'), /checksum/],
+      [at(9, 'network'), /ETHEREUM, POLYGON/],
+      [at(10, 'addresses.0'), /zero address/],
+      [at(10, 'addresses.1'), /EIP-55/],
+      [at(11, 'nmid'), /13 digits/],
+      [at(11, 'merchantPan'), /Luhn/],
+      [at(11, 'postalCode'), /postal code/],
+      [at(12, 'acquirer'), /MAYBANK/],
+      [at(12, 'duitNowId'), /6 to 20 digits/],
+      [at(12, 'merchantCategoryCode'), /MCC/],
+      [at(13, 'acquirerBic'), /Philippine/],
+      [at(14, 'feed'), /apiKey, a webhookSecret/],
+      [at(15, 'feed.apiKey'), /32 characters/],
+      [at(15, 'feed.webhookSecret'), /24 to 64/],
+      ['merchants.0.collectionAccounts.15.id', /used twice/],
+    ];
+    for (const [path, message] of expectations) {
+      expect(
+        found.some((problem) => problem.startsWith(`${path}: `) && message.test(problem)),
+        `${path} ${message}`,
+      ).toBe(true);
+    }
+  });
+
+  it('refuses a feed API key two accounts share, across merchants too', () => {
+    const feed = { apiKey: 'shared-feed-key-0123456789abcdefghijk' };
+    const found = problems(
+      merchant('a', [{ id: 'pp', type: 'PROMPTPAY', promptPayId: TAX_ID, accountName: 'A', feed }]),
+      merchant('b', [{ id: 'pp', type: 'PROMPTPAY', promptPayId: TAX_ID, accountName: 'B', feed }]),
+    );
+    expect(found).toEqual([
+      "merchants.1.collectionAccounts.0.feed.apiKey: This feed API key is already another account's: each key names exactly one account.",
+    ]);
+  });
+});
+
+describe('a shared feed key beside other problems', () => {
+  it('is still named', () => {
+    const feed = { apiKey: 'shared-feed-key-0123456789abcdefghijk' };
+    const found = problems(
+      merchant('a', [{ id: 'pp', type: 'PROMPTPAY', promptPayId: '1', accountName: 'A', feed }]),
+      merchant('b', [{ id: 'pp', type: 'PROMPTPAY', promptPayId: TAX_ID, accountName: 'B', feed }]),
+    );
+    expect(found).toContain(
+      "merchants.1.collectionAccounts.0.feed.apiKey: This feed API key is already another account's: each key names exactly one account.",
+    );
+    expect(found.some((problem) => problem.startsWith('merchants.0.collectionAccounts.0.promptPayId'))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { CurrencyCode } from '@/lib/money';
+import { parseCamt053, type Camt053Parse } from './camt053';
+import { parseStatementCsv } from './csv';
+
+export { parseCamt053, type Camt053Options, type Camt053Parse } from './camt053';
+export { MAX_CSV_ROWS, parseStatementCsv, type StatementCsvOptions } from './csv';
+export {
+  feedDeliverySchema,
+  feedTransactionSchema,
+  MAX_FEED_TRANSACTIONS,
+  parseFeedDelivery,
+  type FeedDelivery,
+  type FeedTransaction,
+} from './feed-json';
+export { isSePayPayload, parseSePay } from './sepay';
+export { MAX_STATEMENT_BYTES } from './record-checks';
+
+/** Statement files POST /collection/statements takes. */
+export const STATEMENT_FORMATS = ['CSV', 'CAMT053'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+export const statementFormatSchema = z.enum(STATEMENT_FORMATS, {
+  error: `One of ${STATEMENT_FORMATS.join(', ')}.`,
+});
+
+export interface StatementOptions {
+  /** The collection account's currency: rows of a CSV without a currency column are in it. */
+  defaultCurrency?: CurrencyCode;
+  /** UTC offset ("+07:00") of dates and times the file writes without one. */
+  timeZone?: string;
+}
+
+/** What a statement parser made of a file; `account` and `currency` where the format names them. */
+export type ParsedStatement = Camt053Parse;
+
+const PARSERS: Record<StatementFormat, (text: string, options: StatementOptions) => ParsedStatement> = {
+  CSV: parseStatementCsv,
+  CAMT053: (text, options) => parseCamt053(text, { timeZone: options.timeZone }),
+};
+
+/**
+ * Parses a statement file of a known format. A statement with any problem is to be refused whole;
+ * the caller checks `account` and `currency`, when given, against the collection account.
+ */
+export function parseStatement(
+  format: StatementFormat,
+  text: string,
+  options: StatementOptions,
+): ParsedStatement {
+  return PARSERS[format](text, options);
+}

@@ -1,0 +1,153 @@
+import { CURRENCIES, type CurrencyCode } from '@/lib/money';
+import type { IncomingTransaction, ParsedTransactions, RecordProblem } from '../incoming-transaction';
+
+/**
+ * Checks every source format shares, so a CSV line, a camt.053 entry and a feed delivery are held
+ * to the same rules: amounts stay decimal strings (never floats), dates need a known offset, and a
+ * bank transaction id appears once per file.
+ */
+
+/** The storage column is a bigint of minor units; 18 integer digits is more than any real transfer. */
+export const MAX_INTEGER_DIGITS = 18;
+/** Largest statement we read (bytes): a month of a busy account's camt.053 is well under 1 MB. */
+export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
+/** A refused file lists this many problems at most: 10,000 bad rows need one fix, not 10,000 lines. */
+export const MAX_PROBLEMS = 100;
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Why a decimal amount is refused, or undefined when it is a positive decimal with at most the
+ * currency's fraction digits (trailing zeros do not count: "1500.00" VND is 1500). Fraction digits
+ * are never rounded away: "1.005" THB is refused, as lib/money's parseAmount does.
+ */
+export function amountProblem(text: string, currency: CurrencyCode | undefined): string | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return `"${clip(text)}" is not a decimal amount such as 1234.50.`;
+  const whole = (match[1] ?? '').replace(/^0+/, '');
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (whole.length > MAX_INTEGER_DIGITS)
+    return `"${clip(text)}" has more than ${MAX_INTEGER_DIGITS} integer digits.`;
+  const decimals = currency === undefined ? MAX_INTEGER_DIGITS : CURRENCIES[currency].decimals;
+  if (fraction.length > decimals) {
+    return currency === undefined
+      ? `"${clip(text)}" has more than ${decimals} decimals.`
+      : `${currency} takes at most ${decimals} decimal${decimals === 1 ? '' : 's'}: "${clip(text)}" has ${fraction.length}.`;
+  }
+  if (whole === '' && fraction === '')
+    return `"${clip(text)}" is zero: an incoming transaction is a positive amount.`;
+  return undefined;
+}
+
+const PRINTABLE_ID = /^[\x21-\x7E](?:[\x20-\x7E]{0,98}[\x21-\x7E])?$/;
+
+/** Why a bank transaction id is refused: storing is idempotent on it, so it must be exact and short. */
+export function bankTransactionIdProblem(id: string): string | undefined {
+  return PRINTABLE_ID.test(id)
+    ? undefined
+    : `"${clip(id)}" is not a bank transaction id: 1–100 printable ASCII characters, no leading or trailing space.`;
+}
+
+const OFFSET = /^(?:(Z)|([+-])(\d{2}):?(\d{2}))$/i;
+
+/** Minutes east of UTC for "Z", "+07:00" or "+0700"; undefined when it is not such an offset. */
+export function parseUtcOffset(text: string): number | undefined {
+  const match = OFFSET.exec(text);
+  if (!match) return undefined;
+  if (match[1]) return 0;
+  const hours = Number(match[3]);
+  const minutes = Number(match[4]);
+  if (hours > 14 || minutes > 59) return undefined;
+  return (match[2] === '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+export type DateParse = { ok: true; date: Date } | { ok: false; message: string };
+
+/**
+ * Reads an ISO 8601 date or date-time ("2026-11-24", "2026-11-24 10:00", "2026-11-24T10:00:00+07:00").
+ * A value without offset is local time at `timeZone` (an offset such as "+07:00": the Asian rails we
+ * serve keep no daylight saving); without `timeZone` it is refused rather than guessed as UTC, which
+ * would move late-evening transfers to the next day. Impossible dates (30 February) are refused.
+ */
+export function parseBookedAt(text: string, options: { timeZone?: string | undefined } = {}): DateParse {
+  const match = DATE_TIME.exec(text);
+  const invalid = `"${clip(text)}" is not an ISO 8601 date such as 2026-11-24 or 2026-11-24T10:00:00+07:00.`;
+  if (!match) return { ok: false, message: invalid };
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysInMonth)
+    return { ok: false, message: invalid };
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return { ok: false, message: invalid };
+  const offsetText = zone ?? options.timeZone;
+  if (offsetText === undefined) {
+    return {
+      ok: false,
+      message: `"${clip(text)}" has no UTC offset (+07:00 or Z) and no time zone was given for the statement.`,
+    };
+  }
+  const offset = parseUtcOffset(offsetText);
+  if (offset === undefined) return { ok: false, message: invalid };
+  const millis = Number(fraction.slice(0, 3).padEnd(3, '0'));
+  const utc = Date.UTC(year, month - 1, day, Number(h), Number(mi), Number(s), millis) - offset * 60_000;
+  return { ok: true, date: new Date(utc) };
+}
+
+/** A transaction a parser accepted, with where its id came from (for duplicate reports). */
+export interface ParsedRecord {
+  transaction: IncomingTransaction;
+  idWhere: string;
+}
+
+/**
+ * Ends a parse: reports a bank transaction id given twice in one file (the store would keep the
+ * first silently, hiding a bank's or an editor's mistake), and caps the problem list.
+ */
+export function finishParse(input: {
+  records: ParsedRecord[];
+  skipped: number;
+  problems: RecordProblem[];
+}): ParsedTransactions {
+  const problems = [...input.problems];
+  const firstSeen = new Map<string, string>();
+  for (const { transaction, idWhere } of input.records) {
+    const first = firstSeen.get(transaction.bankTransactionId);
+    if (first === undefined) firstSeen.set(transaction.bankTransactionId, idWhere);
+    else {
+      problems.push({
+        where: idWhere,
+        message: `Bank transaction id "${transaction.bankTransactionId}" appears twice in this file (first at ${first}).`,
+      });
+    }
+  }
+  return {
+    transactions: input.records.map((record) => record.transaction),
+    skipped: input.skipped,
+    problems: capProblems(problems),
+  };
+}
+
+function capProblems(problems: RecordProblem[]): RecordProblem[] {
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  const more = problems.length - MAX_PROBLEMS;
+  return [
+    ...problems.slice(0, MAX_PROBLEMS),
+    { where: 'file', message: `${more} more problem${more === 1 ? '' : 's'} not listed.` },
+  ];
+}
+
+/** Whether a text is over the statement size cap, in UTF-8 bytes. */
+export function isOverSizeCap(text: string): boolean {
+  // Every UTF-16 unit is at least one UTF-8 byte, so a long text is over without encoding it.
+  return text.length > MAX_STATEMENT_BYTES || Buffer.byteLength(text, 'utf8') > MAX_STATEMENT_BYTES;
+}
+
+/** Quotes hostile input at a readable length in messages. */
+export function clip(text: string, max = 40): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

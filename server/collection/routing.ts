@@ -1,0 +1,61 @@
+import 'server-only';
+import type { CurrencyCode } from '@/lib/money';
+import { UPI_PSPS } from '../methods/operators/qr-acquirers';
+import { vpaHandle } from '../methods/support/upi-address';
+import type { CollectionAccount, CollectionAccountType } from './collection-account';
+
+/**
+ * The account a payin of a method needs: its type, in the payin's currency, and where the method's
+ * operator is the institution holding the money (OFFLINE's bank, CRYPTO_OFFLINE's network, QRMY's
+ * acquirer, QRIN's PSP), held there.
+ */
+export interface AccountNeed {
+  type: CollectionAccountType;
+  operator?: string;
+}
+
+/**
+ * How live payins of a method are collected (docs/decisions/028): into one of the merchant's
+ * configured accounts, or through a processor connector (redirects, pushes, issued virtual accounts).
+ * Each adapter declares it, so the method facts stay in the method's descriptor.
+ */
+export type MethodCollection =
+  | { by: 'account'; need(currency: CurrencyCode, operatorCode: string | undefined): AccountNeed }
+  | { by: 'connector' };
+
+/** The operator code an account is held at, for types whose method routes by operator. */
+export function accountOperator(account: CollectionAccount): string | undefined {
+  switch (account.type) {
+    case 'BANK_ACCOUNT':
+      return account.bank;
+    case 'CRYPTO':
+      return account.network;
+    case 'DUITNOW':
+      return account.acquirer;
+    case 'UPI':
+      return UPI_PSPS.find((psp) => psp.vpaHandle === vpaHandle(account.vpa))?.code;
+    default:
+      return undefined;
+  }
+}
+
+/** The first configured account that meets the need in this currency. */
+export function findAccountFor(
+  accounts: readonly CollectionAccount[],
+  need: AccountNeed,
+  currency: CurrencyCode,
+): CollectionAccount | undefined {
+  return accounts.find(
+    (account) =>
+      account.type === need.type &&
+      account.currency === currency &&
+      (need.operator === undefined || accountOperator(account) === need.operator),
+  );
+}
+
+/** What to configure for the need, as the problem and the start-up warning say it. */
+export function describeNeed(need: AccountNeed, currency: CurrencyCode): string {
+  const where = need.operator === undefined ? '' : ` at ${need.operator}`;
+  const varies = need.type === 'BANK_ACCOUNT' || need.type === 'CRYPTO';
+  return `no ${varies ? `${currency} ` : ''}${need.type} collection account${where} is configured`;
+}

@@ -1,0 +1,42 @@
+import type { MethodCode } from '@/lib/methods';
+import type { CurrencyCode, Money } from '@/lib/money';
+import type { Merchant } from '../../merchants';
+import type { CustomerData } from '../../payins/payin';
+import type { PaymentOperator } from '../port';
+
+/** What a connector gets to start a payment at its processor; all of it is decided before the insert. */
+export interface ConnectorPayment {
+  idPayin: string;
+  merchant: Merchant;
+  method: MethodCode;
+  money: Money;
+  /** The unique amount to pay, where the method has one. */
+  requiredMoney: Money | undefined;
+  operator: PaymentOperator | undefined;
+  customer: CustomerData;
+  reference: string;
+  expireAt: Date;
+  publicUrl: string;
+  /** An unguessable per-payin capability (stored with the payin) the connector may put in its URLs. */
+  session: string;
+}
+
+/** The processor's answer: where to send the customer (redirect methods); push methods need none. */
+export interface ConnectorStart {
+  redirectTo?: string;
+}
+
+/**
+ * A processor connector (docs/decisions/028, "How a connector is added"): it starts payments of the
+ * redirect, push and issued-account methods at a payment institution and says which it serves.
+ * Connectors are registered in server/methods/connectors/registry.ts; a live merchant is offered such a
+ * method only when a connector that moves real money (`live`) serves it.
+ */
+export interface ProcessorConnector {
+  readonly id: string;
+  /** Whether it moves real money; only a live connector serves live merchants. */
+  readonly live: boolean;
+  serves(method: MethodCode, currency: CurrencyCode): boolean;
+  /** Called once per create before the payin is stored, never inside a database transaction. */
+  start(payment: ConnectorPayment): Promise<ConnectorStart>;
+}
