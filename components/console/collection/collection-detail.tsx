@@ -117,7 +117,11 @@ export function CollectionDetail({ initial }: { initial: CollectionTransactionRe
       )}
 
       {current.needsReview && (
-        <section className="console-card" aria-labelledby="review-heading" data-testid="collection-review">
+        <section
+          className="console-card collection-review"
+          aria-labelledby="review-heading"
+          data-testid="collection-review"
+        >
           <h2 id="review-heading">{t('reviewTitle')}</h2>
           <div className="console-grid two">
             <LinkToPayinForm

@@ -53,7 +53,7 @@ export default async function CollectionPage({ searchParams }: CollectionPagePro
 
       <section aria-labelledby="collection-list-heading">
         <h2 id="collection-list-heading">{review ? t('list.reviewTitle') : t('list.title')}</h2>
-        {review && <p className="console-hint">{t('list.reviewLead')}</p>}
+        {review && <p className="console-hint collection-list-lead">{t('list.reviewLead')}</p>}
         <form method="get" className="console-filters" aria-label={t('list.filters')}>
           <FilterSelect
             label={t('list.show')}
