@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
-import { describeAmountProblem, moneyOf, parseAmount, type CurrencyCode } from '@/lib/money';
+import { describeAmountProblem, moneyOf, parseAmount } from '@/lib/money';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db';
 import { AppError, type FieldError } from '../errors';
@@ -14,7 +14,7 @@ import type { Payin } from '../payins/payin';
 import { findPayinById } from '../payins/payin.repository';
 import { isFinal } from '../payins/payin.state-machine';
 import type { StatusChangeOutbox } from '../payins/status-outbox';
-import { rotatesAddresses, type CollectionAccount } from './collection-account';
+import type { CollectionAccount } from './collection-account';
 import {
   allocateToPayin,
   claimForLink,
@@ -37,7 +37,7 @@ import {
   type MatchedBy,
   type TransactionListFilter,
 } from './collection.repository';
-import type { IncomingTransaction, RecordProblem } from './incoming-transaction';
+import type { IncomingTransaction } from './incoming-transaction';
 import { referenceCandidates } from './note-references';
 
 /** What became of each delivered transaction, in the order delivered. */
@@ -431,10 +431,3 @@ function compact(payer: NonNullable<IncomingTransaction['payer']>): Record<strin
   );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
-
-/** Problems of a statement or delivery as the API's field errors. */
-export function problemsToFieldErrors(problems: readonly RecordProblem[]): FieldError[] {
-  return problems.map((problem) => ({ field: problem.where, message: problem.message }));
-}
-
-export type { CurrencyCode };

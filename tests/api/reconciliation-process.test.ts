@@ -9,7 +9,12 @@ import { checkLedgerInvariants } from '@/server/ledger';
 import { thaiIdCheckDigit } from '@/server/methods/payloads/promptpay';
 import { ALL_PAYIN_OPERATIONS, ApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
-import { buildServerBundle, politely, startServerProcess, type ServerProcess } from '../support/server-process';
+import {
+  buildServerBundle,
+  politely,
+  startServerProcess,
+  type ServerProcess,
+} from '../support/server-process';
 import { openTestDatabase } from '../support/test-database';
 
 /**
@@ -93,7 +98,10 @@ async function token(client: ApiClient, merchant: LiveMerchant): Promise<string>
 }
 
 /** A live QRTH payin: its reference and the unique amount it asks. */
-async function qrth(client: ApiClient, bearer: string): Promise<{ id: string; reference: string; toPay: number }> {
+async function qrth(
+  client: ApiClient,
+  bearer: string,
+): Promise<{ id: string; reference: string; toPay: number }> {
   const id = newIdPayin('rc');
   const created = await politely(() =>
     client.request<{ paymentMethodResponse: { reference: string; moneyRequired: { amount: number } } }>(
@@ -103,7 +111,10 @@ async function qrth(client: ApiClient, bearer: string): Promise<{ id: string; re
         token: bearer,
         body: payinRequest({
           paymentRequested: { money: { amount: 200 } },
-          paymentMethod: { paymentMethodCode: 'QRTH', account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890' } },
+          paymentMethod: {
+            paymentMethodCode: 'QRTH',
+            account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890' },
+          },
         }),
       },
     ),
@@ -140,94 +151,112 @@ async function transactionRows(db: DatabaseHandle['db']) {
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
-  it('store and apply a transaction delivered to both at once exactly once', { timeout: 120_000 }, async () => {
-    const database = await openTestDatabase();
-    const { merchant, file } = liveMerchant();
-    const env = { DATABASE_URL: database.url!, MERCHANTS_FILE: file };
-    const servers = [await start(env), await start(env)];
-    const clients = servers.map((server) => new ApiClient(server.baseUrl));
-    const bearer = await token(clients[0]!, merchant);
-    const payins = [];
-    for (let index = 0; index < 6; index++) payins.push(await qrth(clients[0]!, bearer));
-    const deliveries = payins.map(delivery);
+  it(
+    'store and apply a transaction delivered to both at once exactly once',
+    { timeout: 120_000 },
+    async () => {
+      const database = await openTestDatabase();
+      const { merchant, file } = liveMerchant();
+      const env = { DATABASE_URL: database.url!, MERCHANTS_FILE: file };
+      const servers = [await start(env), await start(env)];
+      const clients = servers.map((server) => new ApiClient(server.baseUrl));
+      const bearer = await token(clients[0]!, merchant);
+      const payins = [];
+      for (let index = 0; index < 6; index++) payins.push(await qrth(clients[0]!, bearer));
+      const deliveries = payins.map(delivery);
 
-    // Every delivery to both instances at the same moment, as a feed retrying on a timeout would.
-    const answers = await Promise.all(
-      deliveries.flatMap((body) => clients.map((client) => politely(() => deliver(client, merchant.feedKey, body)))),
-    );
-    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
-    expect(answers.reduce((sum, answer) => sum + answer.body.stored, 0)).toBe(6);
-    expect(answers.reduce((sum, answer) => sum + answer.body.duplicates, 0)).toBe(6);
-
-    const rows = await transactionRows(database.db);
-    const ours = rows.filter((row) => deliveries.some((d) => d.transactions[0]!.id === row.bank_transaction_id));
-    expect(ours).toHaveLength(6);
-    expect(ours.every((row) => row.outcome === 'APPLIED')).toBe(true);
-    for (const payin of payins) {
-      const read = await politely(() =>
-        clients[1]!.request<{ process: { status: string } }>('GET', `/payins/${payin.id}`, { token: bearer }),
+      // Every delivery to both instances at the same moment, as a feed retrying on a timeout would.
+      const answers = await Promise.all(
+        deliveries.flatMap((body) =>
+          clients.map((client) => politely(() => deliver(client, merchant.feedKey, body))),
+        ),
       );
-      expect(read.body.process.status).toBe('SUCCESS');
-    }
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
-    await Promise.all(servers.map((server) => server.stop('SIGTERM')));
-    await database.close();
-  });
+      for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+      expect(answers.reduce((sum, answer) => sum + answer.body.stored, 0)).toBe(6);
+      expect(answers.reduce((sum, answer) => sum + answer.body.duplicates, 0)).toBe(6);
+
+      const rows = await transactionRows(database.db);
+      const ours = rows.filter((row) =>
+        deliveries.some((d) => d.transactions[0]!.id === row.bank_transaction_id),
+      );
+      expect(ours).toHaveLength(6);
+      expect(ours.every((row) => row.outcome === 'APPLIED')).toBe(true);
+      for (const payin of payins) {
+        const read = await politely(() =>
+          clients[1]!.request<{ process: { status: string } }>('GET', `/payins/${payin.id}`, {
+            token: bearer,
+          }),
+        );
+        expect(read.body.process.status).toBe('SUCCESS');
+      }
+      expect(await checkLedgerInvariants(database.db)).toEqual([]);
+      await Promise.all(servers.map((server) => server.stop('SIGTERM')));
+      await database.close();
+    },
+  );
 });
 
 describe('a feed whose server is killed mid-delivery', () => {
-  it('loses nothing: what was stored is matched after the restart, redeliveries are duplicates', { timeout: 120_000 }, async () => {
-    const { merchant, file } = liveMerchant();
-    const pg = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined;
-    const dataDir = join(workDir, `data-${randomBytes(4).toString('hex')}`);
-    const env = { ...(pg ? { DATABASE_URL: pg.url! } : { DATA_DIR: dataDir }), MERCHANTS_FILE: file };
+  it(
+    'loses nothing: what was stored is matched after the restart, redeliveries are duplicates',
+    { timeout: 120_000 },
+    async () => {
+      const { merchant, file } = liveMerchant();
+      const pg = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined;
+      const dataDir = join(workDir, `data-${randomBytes(4).toString('hex')}`);
+      const env = { ...(pg ? { DATABASE_URL: pg.url! } : { DATA_DIR: dataDir }), MERCHANTS_FILE: file };
 
-    let server = await start(env);
-    let client = new ApiClient(server.baseUrl);
-    let bearer = await token(client, merchant);
-    const payins = [];
-    for (let index = 0; index < 12; index++) payins.push(await qrth(client, bearer));
-    const deliveries = payins.map(delivery);
-    const burst = deliveries.map((body) => deliver(client, merchant.feedKey, body).catch(() => undefined));
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    await server.stop('SIGKILL');
-    const before = await Promise.all(burst);
-    const acknowledged = before.filter((answer) => answer?.status === 200).length;
+      let server = await start(env);
+      let client = new ApiClient(server.baseUrl);
+      let bearer = await token(client, merchant);
+      const payins = [];
+      for (let index = 0; index < 12; index++) payins.push(await qrth(client, bearer));
+      const deliveries = payins.map(delivery);
+      const burst = deliveries.map((body) => deliver(client, merchant.feedKey, body).catch(() => undefined));
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      await server.stop('SIGKILL');
+      const before = await Promise.all(burst);
+      const acknowledged = before.filter((answer) => answer?.status === 200).length;
 
-    // The feed redelivers everything it has no answer for; the restarted server matches the backlog.
-    server = await start(env);
-    client = new ApiClient(server.baseUrl);
-    bearer = await token(client, merchant);
-    for (const body of deliveries) {
-      const answer = await politely(() => deliver(client, merchant.feedKey, body));
-      expect(answer.status, answer.text).toBe(200);
-    }
-    const deadline = Date.now() + 30_000;
-    let statuses: string[] = [];
-    while (Date.now() < deadline) {
-      statuses = [];
-      for (const payin of payins) {
-        const read = await politely(() =>
-          client.request<{ process: { status: string } }>('GET', `/payins/${payin.id}`, { token: bearer }),
-        );
-        statuses.push(read.body.process.status);
+      // The feed redelivers everything it has no answer for; the restarted server matches the backlog.
+      server = await start(env);
+      client = new ApiClient(server.baseUrl);
+      bearer = await token(client, merchant);
+      for (const body of deliveries) {
+        const answer = await politely(() => deliver(client, merchant.feedKey, body));
+        expect(answer.status, answer.text).toBe(200);
       }
-      if (statuses.every((status) => status === 'SUCCESS')) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    expect(statuses, `${acknowledged} of 12 acknowledged before the kill`).toEqual(payins.map(() => 'SUCCESS'));
-    await server.stop('SIGTERM');
+      const deadline = Date.now() + 30_000;
+      let statuses: string[] = [];
+      while (Date.now() < deadline) {
+        statuses = [];
+        for (const payin of payins) {
+          const read = await politely(() =>
+            client.request<{ process: { status: string } }>('GET', `/payins/${payin.id}`, { token: bearer }),
+          );
+          statuses.push(read.body.process.status);
+        }
+        if (statuses.every((status) => status === 'SUCCESS')) break;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      expect(statuses, `${acknowledged} of 12 acknowledged before the kill`).toEqual(
+        payins.map(() => 'SUCCESS'),
+      );
+      await server.stop('SIGTERM');
 
-    const database: DatabaseHandle = pg ?? (await openPglite(dataDir));
-    if (!pg) await migrateToLatest(database.db);
-    try {
-      const rows = await transactionRows(database.db);
-      const ours = rows.filter((row) => deliveries.some((d) => d.transactions[0]!.id === row.bank_transaction_id));
-      expect(ours).toHaveLength(12);
-      expect(ours.every((row) => row.outcome === 'APPLIED')).toBe(true);
-      expect(await checkLedgerInvariants(database.db)).toEqual([]);
-    } finally {
-      await database.close();
-    }
-  });
+      const database: DatabaseHandle = pg ?? (await openPglite(dataDir));
+      if (!pg) await migrateToLatest(database.db);
+      try {
+        const rows = await transactionRows(database.db);
+        const ours = rows.filter((row) =>
+          deliveries.some((d) => d.transactions[0]!.id === row.bank_transaction_id),
+        );
+        expect(ours).toHaveLength(12);
+        expect(ours.every((row) => row.outcome === 'APPLIED')).toBe(true);
+        expect(await checkLedgerInvariants(database.db)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

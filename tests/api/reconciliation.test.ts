@@ -94,12 +94,20 @@ async function qrth(shop: Shop, amount = 500): Promise<Created> {
     token: await shop.token(),
     body: payinRequest({
       paymentRequested: { money: { amount, currencyCode: 'THB' } },
-      paymentMethod: { paymentMethodCode: 'QRTH', account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890' } },
+      paymentMethod: {
+        paymentMethodCode: 'QRTH',
+        account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890' },
+      },
     }),
   });
   expect(created.status, created.text).toBe(201);
   const response = created.body.paymentMethodResponse;
-  return { id, reference: response.reference, toPay: response.moneyRequired.amount, expireAt: response.expireAt };
+  return {
+    id,
+    reference: response.reference,
+    toPay: response.moneyRequired.amount,
+    expireAt: response.expireAt,
+  };
 }
 
 let bankSequence = 0;
@@ -134,7 +142,12 @@ async function feed(shop: Shop, ...transactions: ReturnType<typeof credit>[]) {
 
 async function payin(shop: Shop, id: string) {
   const read = await client.request<{
-    process: { status: string; processorStatus?: string; moneyReceived?: { amount: number }; moneyReceivedLate?: { amount: number } };
+    process: {
+      status: string;
+      processorStatus?: string;
+      moneyReceived?: { amount: number };
+      moneyReceivedLate?: { amount: number };
+    };
   }>('GET', `/payins/${id}`, { token: await shop.token() });
   expect(read.status, read.text).toBe(200);
   return read.body.process;
@@ -202,7 +215,10 @@ describe('matching an incoming transaction', () => {
     const created = await qrth(shop, 500);
     const [part] = await feed(shop, credit(200, `ref ${created.reference}`));
     expect(part).toMatchObject({ outcome: 'PARTIAL', needsReview: false, unapplied: { amount: 200 } });
-    expect(await payin(shop, created.id)).toMatchObject({ status: 'PENDING', moneyReceived: { amount: 200 } });
+    expect(await payin(shop, created.id)).toMatchObject({
+      status: 'PENDING',
+      moneyReceived: { amount: 200 },
+    });
     expect(await review(shop)).toEqual([]);
     const rest = Math.round((created.toPay - 200) * 100) / 100;
     const [last] = await feed(shop, credit(rest, `ref ${created.reference}`));
@@ -254,13 +270,24 @@ describe('matching an incoming transaction', () => {
     expect(refunded.body).toMatchObject({
       needsReview: false,
       unapplied: { amount: 0 },
-      resolution: { kind: 'REFUNDED', by: `Nok (finance) (${shop.merchant.merchantCode})`, note: 'KBANK refund 20261124-778' },
+      resolution: {
+        kind: 'REFUNDED',
+        by: `Nok (finance) (${shop.merchant.merchantCode})`,
+        note: 'KBANK refund 20261124-778',
+      },
     });
     expect((await thb(shop)).unapplied).toBe(0);
-    const ledger = await client.request<BalanceTransactionsResource>('GET', '/balance-transactions', { token });
+    const ledger = await client.request<BalanceTransactionsResource>('GET', '/balance-transactions', {
+      token,
+    });
     const refund = ledger.body.data.find((transfer) => transfer.type === 'COLLECTION_REFUND');
-    expect(refund).toMatchObject({ idCollectionTransaction: transaction!.id, actor: `Nok (finance) (${shop.merchant.merchantCode})` });
-    const again = await client.request('POST', `/collection/transactions/${transaction!.id}/!refund`, { token });
+    expect(refund).toMatchObject({
+      idCollectionTransaction: transaction!.id,
+      actor: `Nok (finance) (${shop.merchant.merchantCode})`,
+    });
+    const again = await client.request('POST', `/collection/transactions/${transaction!.id}/!refund`, {
+      token,
+    });
     expectProblem(again, 409, 'COLLECTION_TRANSACTION_RESOLVED');
   });
 
@@ -284,7 +311,11 @@ describe('matching an incoming transaction', () => {
       { token: await shop.token(), body: { idPayin: again.id, by: 'Nok' } },
     );
     expect(linked.status, linked.text).toBe(200);
-    expect(linked.body).toMatchObject({ matchedBy: 'LINKED', idPayin: again.id, resolution: { kind: 'LINKED' } });
+    expect(linked.body).toMatchObject({
+      matchedBy: 'LINKED',
+      idPayin: again.id,
+      resolution: { kind: 'LINKED' },
+    });
     const status = await payin(shop, again.id);
     if (late!.money.amount >= again.toPay) {
       expect(status.status).toBe('SUCCESS');
@@ -308,7 +339,11 @@ describe('matching an incoming transaction', () => {
     const shop = await liveShop();
     await qrth(shop, 500);
     const [unmatched] = await feed(shop, credit(12.34, 'GIFT'));
-    expect(unmatched).toMatchObject({ outcome: 'UNMATCHED', needsReview: true, unapplied: { amount: 12.34 } });
+    expect(unmatched).toMatchObject({
+      outcome: 'UNMATCHED',
+      needsReview: true,
+      unapplied: { amount: 12.34 },
+    });
     expect((await review(shop)).map((t) => t.id)).toEqual([unmatched!.id]);
     const token = await shop.token();
     const toFinal = await client.request('POST', `/collection/transactions/${unmatched!.id}/!link`, {
@@ -330,18 +365,27 @@ describe('ingestion', () => {
     const second = await deliver(shop.feedKey, { transactions: [entry, credit(1, 'other')] });
     expect(first.body).toMatchObject({ success: true, stored: 1, duplicates: 0 });
     expect(second.body).toMatchObject({ stored: 1, duplicates: 1 });
-    expect(second.body.transactions[0]).toMatchObject({ duplicate: true, transaction: { id: first.body.transactions[0]!.transaction.id, outcome: 'APPLIED' } });
+    expect(second.body.transactions[0]).toMatchObject({
+      duplicate: true,
+      transaction: { id: first.body.transactions[0]!.transaction.id, outcome: 'APPLIED' },
+    });
     expect(await thb(shop)).toEqual({ available: 490, unapplied: 1 });
   });
 
   it('refuses a delivery with any unreadable record whole, naming each problem', async () => {
     const shop = await liveShop();
     const response = await deliver(shop.feedKey, {
-      transactions: [credit(10, 'fine'), { ...credit(10, 'x'), amount: '1.005' }, { ...credit(5, 'y'), bookedAt: 'yesterday' }],
+      transactions: [
+        credit(10, 'fine'),
+        { ...credit(10, 'x'), amount: '1.005' },
+        { ...credit(5, 'y'), bookedAt: 'yesterday' },
+      ],
     });
     expectProblem(response, 400, 'VALIDATION_FAILED');
     expect(fieldsOf(response).length).toBeGreaterThanOrEqual(2);
-    const all = await client.request<{ data: unknown[] }>('GET', '/collection/transactions', { token: await shop.token() });
+    const all = await client.request<{ data: unknown[] }>('GET', '/collection/transactions', {
+      token: await shop.token(),
+    });
     expect(all.body.data).toEqual([]);
   });
 
@@ -353,11 +397,15 @@ describe('ingestion', () => {
     const wrong = await deliver(`feed_${randomBytes(24).toString('base64url')}`, JSON.parse(body));
     expectProblem(wrong, 401, 'INVALID_CREDENTIALS');
     // Another account's key does not open this one.
-    const otherKey = await client.request('POST', `/collection/transactions?merchant=${shop.merchant.merchantCode}&account=kbank-promptpay`, {
-      version: null,
-      headers: { authorization: `Apikey ${shop.vndFeedKey}` },
-      rawBody: body,
-    });
+    const otherKey = await client.request(
+      'POST',
+      `/collection/transactions?merchant=${shop.merchant.merchantCode}&account=kbank-promptpay`,
+      {
+        version: null,
+        headers: { authorization: `Apikey ${shop.vndFeedKey}` },
+        rawBody: body,
+      },
+    );
     expectProblem(otherKey, 401, 'INVALID_CREDENTIALS');
 
     const webhookId = `msg_${randomBytes(8).toString('hex')}`;
@@ -390,17 +438,15 @@ describe('ingestion', () => {
   it('takes a SePay webhook for a VietQR account and skips outgoing transfers', async () => {
     const shop = await liveShop();
     const id = newIdPayin('vnd');
-    const created = await client.request<{ paymentMethodResponse: { reference: string; moneyRequired?: { amount: number } } }>(
-      'POST',
-      `/payins/${id}`,
-      {
-        token: await shop.token(),
-        body: payinRequest({
-          paymentRequested: { money: { amount: 250000, currencyCode: 'VND' } },
-          paymentMethod: { paymentMethodCode: 'QRVN' },
-        }),
-      },
-    );
+    const created = await client.request<{
+      paymentMethodResponse: { reference: string; moneyRequired?: { amount: number } };
+    }>('POST', `/payins/${id}`, {
+      token: await shop.token(),
+      body: payinRequest({
+        paymentRequested: { money: { amount: 250000, currencyCode: 'VND' } },
+        paymentMethod: { paymentMethodCode: 'QRVN' },
+      }),
+    });
     expect(created.status, created.text).toBe(201);
     const { reference, moneyRequired } = created.body.paymentMethodResponse;
     const sepay = {
@@ -419,7 +465,11 @@ describe('ingestion', () => {
     };
     const response = await deliver(shop.vndFeedKey, sepay);
     expect(response.status, response.text).toBe(200);
-    expect(response.body.transactions[0]!.transaction).toMatchObject({ source: 'SEPAY', outcome: 'APPLIED', idPayin: id });
+    expect(response.body.transactions[0]!.transaction).toMatchObject({
+      source: 'SEPAY',
+      outcome: 'APPLIED',
+      idPayin: id,
+    });
     const out = await deliver(shop.vndFeedKey, { ...sepay, id: sepay.id + 1, transferType: 'out' });
     expect(out.body).toMatchObject({ stored: 0, skipped: 1 });
   });
@@ -447,8 +497,11 @@ describe('ingestion', () => {
       .execute();
     expect(await api.runtime.collection.matchPending()).toBe(0); // still within the storing request's grace
     clock.advance(6000);
-    const [a, b] = await Promise.all([api.runtime.collection.matchPending(), api.runtime.collection.matchPending()]);
-    expect(a! + b!).toBe(1);
+    const [a, b] = await Promise.all([
+      api.runtime.collection.matchPending(),
+      api.runtime.collection.matchPending(),
+    ]);
+    expect(a + b).toBe(1);
     expect(await payin(shop, created.id)).toMatchObject({ status: 'SUCCESS' });
   });
 });
@@ -492,20 +545,33 @@ describe('statements', () => {
           accountNumber: '0071001234567',
           accountName: 'CONG TY SACH HA NOI',
         },
-        { id: 'kbank-promptpay', type: 'PROMPTPAY', promptPayId: PROMPTPAY_ID, accountName: 'Bangkok Books Co., Ltd.' },
+        {
+          id: 'kbank-promptpay',
+          type: 'PROMPTPAY',
+          promptPayId: PROMPTPAY_ID,
+          accountName: 'Bangkok Books Co., Ltd.',
+        },
       ],
     } as Partial<MerchantEntry>);
     const token = await shop.token();
     const camt = readFileSync('tests/fixtures/statements/vcb-camt053.xml', 'utf8');
-    const fromCamt = await client.request<CollectionIngestResource>('POST', '/collection/statements?account=vcb-vietqr', {
-      token,
-      headers: { 'content-type': 'application/xml' },
-      rawBody: camt,
-    });
+    const fromCamt = await client.request<CollectionIngestResource>(
+      'POST',
+      '/collection/statements?account=vcb-vietqr',
+      {
+        token,
+        headers: { 'content-type': 'application/xml' },
+        rawBody: camt,
+      },
+    );
     expect(fromCamt.status, fromCamt.text).toBe(200);
     expect(fromCamt.body.stored).toBeGreaterThan(0);
     expect(fromCamt.body.skipped).toBeGreaterThan(0);
-    expect(fromCamt.body.transactions.every((t) => t.transaction.source === 'CAMT053' && t.transaction.raw.includes('Ntry'))).toBe(true);
+    expect(
+      fromCamt.body.transactions.every(
+        (t) => t.transaction.source === 'CAMT053' && t.transaction.raw.includes('Ntry'),
+      ),
+    ).toBe(true);
     const csv = readFileSync('tests/fixtures/statements/kbank-statement.csv', 'utf8');
     const fromCsv = await client.request<CollectionIngestResource>(
       'POST',

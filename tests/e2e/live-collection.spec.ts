@@ -5,7 +5,7 @@ import { api, BASE_URL, merchantToken, redirectUrl } from './support/payments';
 
 // The live merchant's PromptPay collection account and its bank feed (tests/e2e/support/merchants.json).
 const FEED_KEY = 'e2e-live-feed-key-0123456789abcdefghij';
-const PROMPTPAY_ID = '0105561000013';
+const PROMPTPAY_ID = '0105550123451';
 
 test('a live PromptPay payment: the real QR, no sandbox, and the bank feed turns the page to success', async ({
   page,

@@ -15,6 +15,7 @@ import {
   presentCollectionTransaction,
 } from '../../collection/collection.presenter';
 import { findCollectionAccount } from '../../collection/accounts';
+import { homeOffset } from '../../collection/home-offsets';
 import { authenticateFeed, type CollectionAccountDirectory } from '../../collection/feed-auth';
 import { parseFeedDelivery, parseStatement, parseSePay, isSePayPayload } from '../../collection/formats';
 import type { ParsedTransactions } from '../../collection/incoming-transaction';
@@ -178,7 +179,8 @@ export function collectionRoutes(
         'The body is the statement file as the bank gives it: CSV (text/csv: a header row; id, date, amount or credit/debit, ' +
         'currency, note columns by their usual names) or ISO 20022 camt.053 (application/xml), up to 5 MB. Credits are stored ' +
         'once per account and bank transaction id and matched as bank-feed transactions are; debits and pending entries are ' +
-        'skipped and counted. `timeZone` is the offset of CSV dates without one; `currency` that of CSV rows without one ' +
+        "skipped and counted. `timeZone` is the offset of dates without one (default: the account currency's country, e.g. " +
+        '+07:00 for THB); `currency` that of CSV rows without one ' +
         "(default: the account's). Any record that cannot be read refuses the whole file (400, every problem with its line " +
         'or entry). Token operation: POST /collection/statements.',
       tag: 'Collection',
@@ -238,7 +240,7 @@ export function collectionRoutes(
         const parsed = parseStatement(format === 'csv' ? 'CSV' : 'CAMT053', text, {
           defaultCurrency:
             query.currency && isCurrencyCode(query.currency) ? query.currency : account.currency,
-          ...(query.timeZone !== undefined && { timeZone: query.timeZone }),
+          timeZone: query.timeZone ?? homeOffset(account.currency),
         });
         refuseProblems(parsed, 'statement');
         const result = await collection.ingest({
