@@ -15,13 +15,14 @@ const messages = (result: {
 }) => result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
 
 describe('statementFormSchema', () => {
-  it('takes a CSV with a time zone, the format from the extension', () => {
+  it('takes a CSV with or without a time zone, the format from the extension', () => {
     const values = { account: 'kbank', file: [file('march.csv')], format: '' as const, timeZone: '+07:00' };
     expect(statementFormSchema.safeParse(values).success).toBe(true);
     expect(statementFormatOfForm(values)).toBe('csv');
+    expect(statementFormSchema.safeParse({ ...values, timeZone: '' }).success).toBe(true);
   });
 
-  it('needs no time zone for camt.053, and lets the merchant say the format', () => {
+  it('lets the merchant say the format', () => {
     const xml = { account: 'kbank', file: [file('march.xml')], format: '' as const, timeZone: '' };
     expect(statementFormSchema.safeParse(xml).success).toBe(true);
     const txt = { account: 'kbank', file: [file('march.txt')], format: 'csv' as const, timeZone: '-03:00' };

@@ -21,6 +21,7 @@ export const statementFormSchema = z
     file: fileListSchema,
     /** Empty: from the file's extension. */
     format: z.enum(['', 'csv', 'camt053']),
+    /** Of dates without one; empty: the API reads them in the account currency's home time. */
     timeZone: z.string().trim(),
   })
   .superRefine((values, ctx) => {
@@ -33,7 +34,7 @@ export const statementFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['file'], message: 'fileSize' });
     const format = values.format || statementFormatOf(file.name);
     if (!format) ctx.addIssue({ code: 'custom', path: ['format'], message: 'format' });
-    if (format === 'csv' && !TIME_ZONE_OFFSET.test(values.timeZone))
+    if (values.timeZone !== '' && !TIME_ZONE_OFFSET.test(values.timeZone))
       ctx.addIssue({ code: 'custom', path: ['timeZone'], message: 'timeZone' });
   });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   collectionListQuery,
   collectionPageQuery,
-  defaultTimeZoneOf,
   parseCollectionFilters,
   statementContentType,
   statementFormatOf,
@@ -36,19 +35,17 @@ describe('statement import', () => {
     expect(statementContentType('camt053')).toBe('application/xml');
   });
 
-  it('sends the time zone with CSV only', () => {
+  it('sends a time zone only when the merchant gives one (else the API reads home time)', () => {
     expect(statementQuery({ account: 'kbank-promptpay', format: 'csv', timeZone: '+07:00' })).toBe(
       'account=kbank-promptpay&format=csv&timeZone=%2B07%3A00',
     );
-    expect(statementQuery({ account: 'a', format: 'camt053', timeZone: '+07:00' })).toBe(
-      'account=a&format=camt053',
+    expect(statementQuery({ account: 'a', format: 'camt053', timeZone: ' -03:00 ' })).toBe(
+      'account=a&format=camt053&timeZone=-03%3A00',
     );
+    expect(statementQuery({ account: 'a', format: 'csv', timeZone: '' })).toBe('account=a&format=csv');
   });
 
-  it("guesses the time zone from the account's currency, in the API's form", () => {
-    expect(defaultTimeZoneOf('THB')).toBe('+07:00');
-    expect(defaultTimeZoneOf('INR')).toBe('+05:30');
-    expect(defaultTimeZoneOf(undefined)).toBe('+00:00');
+  it("knows a UTC offset in the API's form", () => {
     for (const offset of ['+07:00', '-03:30', '+14:00']) expect(TIME_ZONE_OFFSET.test(offset)).toBe(true);
     for (const offset of ['07:00', '+7:00', '+15:00', 'UTC'])
       expect(TIME_ZONE_OFFSET.test(offset)).toBe(false);

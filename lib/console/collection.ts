@@ -1,5 +1,4 @@
 import { COLLECTION_OUTCOMES, type CollectionOutcomeCode } from '../api/collection-responses';
-import type { CurrencyCode } from '../money';
 
 /**
  * The collection page's list as its URL carries it: the review queue unless `show=all`, an
@@ -57,44 +56,20 @@ export function statementContentType(format: StatementFormat): string {
   return CONTENT_TYPES[format];
 }
 
-/** A UTC offset as the API takes it for CSV dates without one. */
+/** A UTC offset as the API takes it for statement dates without one. */
 export const TIME_ZONE_OFFSET = /^[+-](?:0\d|1[0-4]):[0-5]\d$/;
 
 /**
- * Where a currency's banks are, as a first guess of a CSV statement's time zone: the merchant can
- * change it (India's banks are at +05:30, Indonesia's statements may be in WIB or WITA…).
+ * The query of POST /collection/statements. A time zone (of dates the file gives without one) only
+ * when the merchant gave one: the API's default is the account currency's home time.
  */
-const BANK_OFFSETS: Record<CurrencyCode, string> = {
-  CNY: '+08:00',
-  GHS: '+00:00',
-  IDR: '+07:00',
-  INR: '+05:30',
-  JPY: '+09:00',
-  KES: '+03:00',
-  KRW: '+09:00',
-  LAK: '+07:00',
-  MYR: '+08:00',
-  NGN: '+01:00',
-  PHP: '+08:00',
-  THB: '+07:00',
-  USDC: '+00:00',
-  USDT: '+00:00',
-  VND: '+07:00',
-  ZAR: '+02:00',
-};
-
-export function defaultTimeZoneOf(currency: CurrencyCode | undefined): string {
-  return currency ? BANK_OFFSETS[currency] : '+00:00';
-}
-
-/** The query of POST /collection/statements; the time zone only matters to (and is sent with) CSV. */
 export function statementQuery(input: {
   account: string;
   format: StatementFormat;
   timeZone: string;
 }): string {
   const query = new URLSearchParams({ account: input.account, format: input.format });
-  if (input.format === 'csv') query.set('timeZone', input.timeZone);
+  if (input.timeZone.trim() !== '') query.set('timeZone', input.timeZone.trim());
   return query.toString();
 }
 

@@ -5,12 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { CollectionAccountResource, CollectionIngestResource } from '@/lib/api/collection-responses';
-import {
-  defaultTimeZoneOf,
-  statementContentType,
-  statementQuery,
-  type StatementFormat,
-} from '@/lib/console/collection';
+import { statementContentType, statementQuery, type StatementFormat } from '@/lib/console/collection';
 import {
   statementFormatOfForm,
   statementFormSchema,
@@ -29,22 +24,17 @@ const REFUSED_WHOLE = new Set([400, 413, 415]);
 
 /**
  * "Import a statement": the file's text through the console's BFF to POST /collection/statements,
- * the format from the file's extension unless the merchant says otherwise, the time zone for CSV
- * dates without one. Then what became of each credit, or every problem the API named.
+ * the format from the file's extension unless the merchant says otherwise, a time zone for dates
+ * without one only if the merchant gives one (the API reads them in the account's home time). Then what became of each credit, or every problem the API named.
  */
 export function StatementImportForm({ accounts }: { accounts: readonly CollectionAccountResource[] }) {
   const t = useTranslations('console.collection.import');
   const errorText = useCollectionErrorText();
   const client = useQueryClient();
-  const first = accounts[0];
   const form = useForm<StatementForm>({
     resolver: zodResolver(statementFormSchema),
     mode: 'onTouched',
-    defaultValues: {
-      account: first?.id ?? '',
-      format: '',
-      timeZone: defaultTimeZoneOf(first?.currencyCode),
-    },
+    defaultValues: { account: accounts[0]?.id ?? '', format: '', timeZone: '' },
   });
 
   const send = useMutation({
@@ -92,12 +82,7 @@ export function StatementImportForm({ accounts }: { accounts: readonly Collectio
           <Field id="statement-account" label={t('account')} error={accountError}>
             <select
               id="statement-account"
-              {...form.register('account', {
-                onChange: (event: { target: { value: string } }) => {
-                  const account = accounts.find((candidate) => candidate.id === event.target.value);
-                  form.setValue('timeZone', defaultTimeZoneOf(account?.currencyCode));
-                },
-              })}
+              {...form.register('account')}
               {...describedBy('statement-account', { error: accountError })}
             >
               {accounts.map((account) => (
