@@ -28,13 +28,20 @@ async function forwardedFor(): Promise<string | undefined> {
   return (await headers()).get('x-forwarded-for') ?? undefined;
 }
 
-/** One request to the public API; JSON in, JSON out, never throws. */
+/** A file's text sent as the request body as it is (a bank statement), with its content type. */
+export interface RawBody {
+  text: string;
+  contentType: string;
+}
+
+/** One request to the public API; JSON (or a statement's text) in, JSON out, never throws. */
 export async function apiRequest(
   method: 'GET' | 'POST',
   path: string,
   options: {
     token?: string;
     body?: unknown;
+    raw?: RawBody;
     forwardedFor?: string | undefined;
     transport?: PayinApiTransport;
   } = {},
@@ -42,7 +49,8 @@ export async function apiRequest(
   const transport = options.transport ?? defaultTransport();
   const requestHeaders: Record<string, string> = { accept: 'application/json', 'x-api-version': '2' };
   if (options.token) requestHeaders.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) requestHeaders['content-type'] = 'application/json';
+  if (options.raw) requestHeaders['content-type'] = options.raw.contentType;
+  else if (options.body !== undefined) requestHeaders['content-type'] = 'application/json';
   if (options.forwardedFor) requestHeaders['x-forwarded-for'] = options.forwardedFor;
   let response: Response;
   try {
@@ -50,7 +58,11 @@ export async function apiRequest(
       new Request(`${transport.baseUrl}${path}`, {
         method,
         headers: requestHeaders,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.raw
+          ? options.raw.text
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
         cache: 'no-store',
         signal: AbortSignal.timeout(15_000),
       }),
@@ -116,6 +128,13 @@ export class ConsoleApi {
     const granted = await this.token();
     if ('failure' in granted) return granted.failure;
     return apiRequest(method, path, { token: granted.token, body, forwardedFor: await forwardedFor() });
+  }
+
+  /** A POST whose body is a file's text as it is (POST /collection/statements). */
+  async upload(path: string, raw: RawBody): Promise<ApiReply> {
+    const granted = await this.token();
+    if ('failure' in granted) return granted.failure;
+    return apiRequest('POST', path, { token: granted.token, raw, forwardedFor: await forwardedFor() });
   }
 
   /** Mints a token for the merchant (the developers page, the scenario builder). */

@@ -1,6 +1,14 @@
 import 'server-only';
 import type { z } from 'zod';
 import {
+  collectionAccountsResponseSchema,
+  collectionTransactionPageSchema,
+  collectionTransactionSchema,
+  type CollectionAccountsResource,
+  type CollectionTransactionPage,
+  type CollectionTransactionResource,
+} from '@/lib/api/collection-responses';
+import {
   balancesResponseSchema,
   balanceTransactionsResponseSchema,
   payoutPageSchema,
@@ -48,4 +56,24 @@ export function loadPayouts(api: ConsoleApi, query: string): Promise<Loaded<Payo
 
 export function loadPayout(api: ConsoleApi, idPayout: string): Promise<Loaded<PayoutResource>> {
   return load(api, `/payouts/${encodeURIComponent(idPayout)}`, payoutResponseSchema);
+}
+
+/** GET /collection/accounts: where the merchant's customers pay, without feed secrets. */
+export function loadCollectionAccounts(api: ConsoleApi): Promise<Loaded<CollectionAccountsResource>> {
+  return load(api, '/collection/accounts', collectionAccountsResponseSchema);
+}
+
+/** GET /collection/transactions with a query of lib/console/collection.ts `collectionListQuery`. */
+export function loadCollectionTransactions(
+  api: ConsoleApi,
+  query: string,
+): Promise<Loaded<CollectionTransactionPage>> {
+  return load(api, `/collection/transactions?${query}`, collectionTransactionPageSchema);
+}
+
+export function loadCollectionTransaction(
+  api: ConsoleApi,
+  id: string,
+): Promise<Loaded<CollectionTransactionResource>> {
+  return load(api, `/collection/transactions/${encodeURIComponent(id)}`, collectionTransactionSchema);
 }

@@ -1,9 +1,10 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { consoleOperation } from '@/lib/console/operations';
+import { consoleOperation, STATEMENT_MAX_BYTES } from '@/lib/console/operations';
 import { isSameOrigin } from '../requests';
 import { ConsoleApi, type ApiReply } from './console-api';
 import { currentSession } from './session';
+import { readStatementBody } from './statement-body';
 
 /** A problem of the console's own (not the API's), in the API's problem+json shape. */
 export function consoleProblem(status: number, code: string, detail: string): NextResponse {
@@ -41,6 +42,23 @@ export async function proxyToApi(request: NextRequest, segments: readonly string
   if (operation.tool && !signedIn.session.isTest)
     return consoleProblem(403, 'LIVE_READ_ONLY', 'The console is read-only for live merchants.');
   const api = new ConsoleApi(signedIn.session, signedIn.fingerprint);
+  if (operation.body === 'text') {
+    // A statement file: its text as it came (capped at the API's limit), with the page's query
+    // (account, format, time zone).
+    const file = await readStatementBody(request, STATEMENT_MAX_BYTES);
+    if (!file.ok)
+      return consoleProblem(
+        file.status,
+        file.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE',
+        file.detail,
+      );
+    return relay(
+      await api.upload(`${operation.path}${request.nextUrl.search}`, {
+        text: file.text,
+        contentType: file.contentType,
+      }),
+    );
+  }
   let body: unknown;
   if (operation.method === 'POST') {
     body = await request.json().catch(() => ({}));

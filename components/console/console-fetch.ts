@@ -26,19 +26,22 @@ export class ConsoleRequestError extends Error {
  * The console's browser code calling its BFF (`/console/bff/api/<api path>`, or a console route of
  * its own): JSON in and out, posts marked as JSON (the proxy wants them so), a problem+json answer
  * thrown with its detail. A session that ended sends the merchant to sign in, then back here.
+ * `file` posts a file's text as it is instead (the statement import, the one operation the proxy
+ * forwards so: lib/console/operations.ts).
  */
 export async function consoleFetch<T>(
   url: `/console/bff/${string}`,
-  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+  init: { method?: 'GET' | 'POST'; body?: unknown; file?: { text: string; contentType: string } } = {},
 ): Promise<T> {
   const method = init.method ?? 'GET';
+  const post = method === 'POST';
   const response = await fetch(url, {
     method,
     headers: {
       accept: 'application/json',
-      ...(method === 'POST' && { 'content-type': 'application/json' }),
+      ...(post && { 'content-type': init.file?.contentType ?? 'application/json' }),
     },
-    body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
+    body: post ? (init.file?.text ?? JSON.stringify(init.body ?? {})) : undefined,
     cache: 'no-store',
     credentials: 'same-origin',
   });

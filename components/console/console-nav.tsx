@@ -8,6 +8,8 @@ const SECTIONS = [
   { href: '/console/payments', key: 'payments', tool: false },
   { href: '/console/balances', key: 'balances', tool: false },
   { href: '/console/payouts', key: 'payouts', tool: false },
+  // Reconciliation of real money at the merchant's own accounts: live merchants' work too.
+  { href: '/console/collection', key: 'collection', tool: false },
   { href: '/console/scenarios', key: 'scenarios', tool: true },
   { href: '/console/callbacks', key: 'callbacks', tool: false },
   { href: '/console/receiver', key: 'receiver', tool: false },

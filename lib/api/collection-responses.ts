@@ -58,6 +58,7 @@ export const collectionTransactionPageSchema = z.looseObject({
   data: z.array(collectionTransactionSchema),
   nextCursor: z.string().optional(),
 });
+export type CollectionTransactionPage = z.infer<typeof collectionTransactionPageSchema>;
 
 /** POST /collection/transactions and /collection/statements: what became of each record. */
 export const collectionIngestResponseSchema = z.looseObject({
@@ -91,3 +92,5 @@ export const collectionAccountsResponseSchema = z.looseObject({
     }),
   ),
 });
+export type CollectionAccountsResource = z.infer<typeof collectionAccountsResponseSchema>;
+export type CollectionAccountResource = CollectionAccountsResource['data'][number];

@@ -59,6 +59,17 @@ describe('transferSubject', () => {
     });
     expect(transferSubject({})).toBeUndefined();
   });
+
+  it('links a collection receipt or refund to its transaction, and a linked one to its payin', () => {
+    expect(transferSubject({ idCollectionTransaction: '42' })).toEqual({
+      kind: 'collection',
+      id: '42',
+      href: '/console/collection/42',
+    });
+    expect(transferSubject({ idCollectionTransaction: '42', idPayin: 'o-1' })).toMatchObject({
+      kind: 'payin',
+    });
+  });
 });
 
 describe('ledgerQuery and pageCursorOf', () => {

@@ -1,4 +1,5 @@
 import type { BalanceTransactionsResource } from '../api/payout-responses';
+import { collectionTransactionHref } from './collection';
 
 /** A transfer of GET /balance-transactions: balanced entries posted together (docs/decisions/027). */
 export type LedgerTransfer = BalanceTransactionsResource['data'][number];
@@ -9,6 +10,7 @@ export const LEDGER_ACCOUNTS = [
   'merchant.available',
   'merchant.pending',
   'merchant.reserved',
+  'merchant.unapplied',
   'operator.cash',
   'operator.fees',
   'operator.vat',
@@ -41,11 +43,11 @@ export function ledgerLines(transfer: Pick<LedgerTransfer, 'entries'>): LedgerLi
     }));
 }
 
-/** What a transfer was for: the console page of its payin or payout. */
-export type TransferSubject = { kind: 'payin' | 'payout'; id: string; href: string };
+/** What a transfer was for: the console page of its payin, payout or incoming collection transaction. */
+export type TransferSubject = { kind: 'payin' | 'payout' | 'collection'; id: string; href: string };
 
 export function transferSubject(
-  transfer: Pick<LedgerTransfer, 'idPayin' | 'idPayout'>,
+  transfer: Pick<LedgerTransfer, 'idPayin' | 'idPayout' | 'idCollectionTransaction'>,
 ): TransferSubject | undefined {
   if (transfer.idPayout !== undefined)
     return {
@@ -58,6 +60,13 @@ export function transferSubject(
       kind: 'payin',
       id: transfer.idPayin,
       href: `/console/payments/${encodeURIComponent(transfer.idPayin)}`,
+    };
+  // COLLECTION_RECEIPT and COLLECTION_REFUND: money at a collection account that no payin holds.
+  if (transfer.idCollectionTransaction !== undefined)
+    return {
+      kind: 'collection',
+      id: transfer.idCollectionTransaction,
+      href: collectionTransactionHref(transfer.idCollectionTransaction),
     };
   return undefined;
 }

@@ -8,6 +8,7 @@ describe('consoleOperation', () => {
       path: '/payins',
       tool: false,
       credentials: false,
+      body: 'json',
     });
     expect(consoleOperation('POST', ['payins', 'order:1', '!cancel'])).toMatchObject({
       path: '/payins/order%3A1/!cancel',
@@ -25,12 +26,14 @@ describe('consoleOperation', () => {
       path: '/payouts/!availablePaymentOptions',
       tool: false,
       credentials: false,
+      body: 'json',
     });
     expect(consoleOperation('POST', ['payouts', 'po:1'])).toEqual({
       method: 'POST',
       path: '/payouts/po%3A1',
       tool: true,
       credentials: false,
+      body: 'json',
     });
     expect(consoleOperation('POST', ['sandbox', 'payouts', 'po-1', '!simulate'])).toMatchObject({
       path: '/sandbox/payouts/po-1/!simulate',
@@ -56,5 +59,51 @@ describe('consoleOperation', () => {
     expect(consoleOperation('GET', ['payins', 'a/b'])).toBeUndefined();
     expect(consoleOperation('GET', ['sandbox', 'institution', 'x'])).toBeUndefined();
     expect(consoleOperation('GET', ['payins', 'x', 'accounts', 'more'])).toBeUndefined();
+  });
+
+  it('lets every merchant reconcile: reading, linking, refunding and importing statements are not tools', () => {
+    for (const segments of [
+      ['collection', 'accounts'],
+      ['collection', 'transactions'],
+      ['collection', 'transactions', '42'],
+    ])
+      expect(consoleOperation('GET', segments)).toMatchObject({
+        tool: false,
+        credentials: false,
+        body: 'json',
+      });
+    expect(consoleOperation('POST', ['collection', 'transactions', '42', '!link'])).toEqual({
+      method: 'POST',
+      path: '/collection/transactions/42/!link',
+      tool: false,
+      credentials: false,
+      body: 'json',
+    });
+    expect(consoleOperation('POST', ['collection', 'transactions', '7', '!refund'])).toMatchObject({
+      tool: false,
+      body: 'json',
+    });
+  });
+
+  it('forwards only the statement import as raw text', () => {
+    expect(consoleOperation('POST', ['collection', 'statements'])).toEqual({
+      method: 'POST',
+      path: '/collection/statements',
+      tool: false,
+      credentials: false,
+      body: 'text',
+    });
+    expect(consoleOperation('GET', ['collection', 'statements'])).toBeUndefined();
+  });
+
+  it('refuses collection calls the console does not make, and ids that are not ours', () => {
+    expect(consoleOperation('POST', ['collection', 'transactions'])).toBeUndefined();
+    expect(consoleOperation('POST', ['collection', 'transactions', '42'])).toBeUndefined();
+    expect(consoleOperation('GET', ['collection', 'transactions', '42', '!link'])).toBeUndefined();
+    for (const id of ['0', '01', 'order-1', '..', '!link', '12345678901234567890', '-1'])
+      expect(consoleOperation('GET', ['collection', 'transactions', id])).toBeUndefined();
+    expect(consoleOperation('POST', ['collection', 'transactions', 'x', '!refund'])).toBeUndefined();
+    expect(consoleOperation('POST', ['collection', 'transactions', '42', '!cancel'])).toBeUndefined();
+    expect(consoleOperation('GET', ['collection', 'accounts', 'kbank'])).toBeUndefined();
   });
 });

@@ -2,9 +2,10 @@ import { ID_PAYIN_PATTERN } from '../schemas/primitives';
 
 /**
  * The public API operations the console's browser code may ask its BFF for: a closed list, so the
- * proxy is never a general door to the API. `tool` marks what only test merchants get (live
- * merchants' console is read-only); `credentials` marks token minting, where the BFF adds the
- * sealed merchant code and secret to the body.
+ * proxy is never a general door to the API. `tool` marks what only test merchants get (sandbox
+ * tools: live merchants' console does not offer them); `credentials` marks token minting, where
+ * the BFF adds the sealed merchant code and secret to the body; `body: 'text'` marks the one post
+ * whose body is a file's text (a bank statement), forwarded as it is rather than as JSON.
  */
 export interface ConsoleOperation {
   method: 'GET' | 'POST';
@@ -12,14 +13,25 @@ export interface ConsoleOperation {
   path: string;
   tool: boolean;
   credentials: boolean;
+  body: 'json' | 'text';
 }
+
+/** The largest statement the console forwards: the API's own limit for POST /collection/statements. */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Our id of a stored collection transaction: a positive integer (server/collection). */
+const COLLECTION_TRANSACTION_ID = /^[1-9][0-9]{0,18}$/;
 
 type Rule = {
   method: 'GET' | 'POST';
-  /** Literal segments, or ':id' for an idPayin or idPayout (the same pattern). */
+  /**
+   * Literal segments, ':id' for an idPayin or idPayout (the same pattern), or ':collection' for
+   * the id of a collection transaction.
+   */
   segments: readonly string[];
   tool?: boolean;
   credentials?: boolean;
+  body?: 'text';
 };
 
 const RULES: readonly Rule[] = [
@@ -48,24 +60,34 @@ const RULES: readonly Rule[] = [
   { method: 'POST', segments: ['callbacks', '!test'], tool: true },
   { method: 'POST', segments: ['auth-tokens'], tool: true, credentials: true },
   { method: 'POST', segments: ['auth-tokens-by-action'], tool: true, credentials: true },
+  { method: 'GET', segments: ['collection', 'accounts'] },
+  { method: 'GET', segments: ['collection', 'transactions'] },
+  { method: 'GET', segments: ['collection', 'transactions', ':collection'] },
+  // Reconciliation writes are not tools: they resolve real money received at the merchant's own
+  // collection accounts (docs/decisions/028), work only a live merchant has, so its console must
+  // offer them. Each is recorded with the merchant's code (and the person, when named).
+  { method: 'POST', segments: ['collection', 'transactions', ':collection', '!link'] },
+  { method: 'POST', segments: ['collection', 'transactions', ':collection', '!refund'] },
+  { method: 'POST', segments: ['collection', 'statements'], body: 'text' },
 ];
+
+function segmentMatches(expected: string, actual: string): boolean {
+  if (expected === ':id') return ID_PAYIN_PATTERN.test(actual) && !actual.startsWith('!');
+  if (expected === ':collection') return COLLECTION_TRANSACTION_ID.test(actual);
+  return expected === actual;
+}
 
 /** The console operation a request names (segments as Next hands them: decoded), if it is one. */
 export function consoleOperation(method: string, segments: readonly string[]): ConsoleOperation | undefined {
   for (const rule of RULES) {
     if (rule.method !== method || rule.segments.length !== segments.length) continue;
-    const matches = rule.segments.every((expected, index) => {
-      const actual = segments[index] ?? '';
-      return expected === ':id'
-        ? ID_PAYIN_PATTERN.test(actual) && !actual.startsWith('!')
-        : expected === actual;
-    });
-    if (!matches) continue;
+    if (!rule.segments.every((expected, index) => segmentMatches(expected, segments[index] ?? ''))) continue;
     return {
       method: rule.method,
       path: `/${segments.map((segment) => encodeURIComponent(segment).replace(/%21/g, '!')).join('/')}`,
       tool: rule.tool ?? false,
       credentials: rule.credentials ?? false,
+      body: rule.body ?? 'json',
     };
   }
   return undefined;

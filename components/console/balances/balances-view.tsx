@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import type { BalancesResource, BalanceTransactionsResource } from '@/lib/api/payout-responses';
@@ -83,7 +84,25 @@ export function BalancesView({
                       </dd>
                     </div>
                   ))}
+                  {/* Only where there is some: most merchants have no collection accounts of their own. */}
+                  {balance.unapplied && balance.unapplied.amount !== 0 && (
+                    <div className="console-kv-row">
+                      <dt>{t('unapplied')}</dt>
+                      <dd
+                        className="balance-amount"
+                        data-testid="balance-unapplied"
+                        data-amount={balance.unapplied.amount}
+                      >
+                        {formatMoney(locale, balance.unapplied.amount, balance.currencyCode)}
+                      </dd>
+                    </div>
+                  )}
                 </dl>
+                {balance.unapplied && balance.unapplied.amount !== 0 && (
+                  <p className="console-hint balance-unapplied-hint">
+                    {t('unappliedHint')} <Link href="/console/collection">{t('reviewQueue')}</Link>
+                  </p>
+                )}
               </li>
             ))}
           </ul>

@@ -5,8 +5,9 @@ import { formatMoney } from '@/lib/format/money-format';
 import { formatInstant } from '../console-fetch';
 
 /**
- * Ledger transfers as the API lists them: what each was (type, time, its payin or payout) and its
- * double-entry lines as a small account / debit / credit table.
+ * Ledger transfers as the API lists them: what each was (type, time, its payin, payout or incoming
+ * transaction, who did it when a person did) and its double-entry lines as a small account / debit /
+ * credit table.
  */
 export function LedgerList({
   transfers,
@@ -39,6 +40,11 @@ export function LedgerList({
                 <Link href={subject.href} data-testid="ledger-subject">
                   {t(subject.kind, { id: subject.id })}
                 </Link>
+              )}
+              {transfer.actor && (
+                <span className="console-hint console-value" data-testid="ledger-actor">
+                  {t('actor', { actor: transfer.actor })}
+                </span>
               )}
             </div>
             <table className="console-table ledger-entries">
