@@ -544,6 +544,13 @@ describe('statements', () => {
           id: 'vcb-vietqr',
           type: 'VIETQR',
           bin: '970436',
+          accountNumber: '0071000123456',
+          accountName: 'CONG TY SACH HA NOI',
+        },
+        {
+          id: 'vcb-other',
+          type: 'VIETQR',
+          bin: '970436',
           accountNumber: '0071001234567',
           accountName: 'CONG TY SACH HA NOI',
         },
@@ -574,6 +581,14 @@ describe('statements', () => {
         (t) => t.transaction.source === 'CAMT053' && t.transaction.raw.includes('Ntry'),
       ),
     ).toBe(true);
+    // The same file for another account of the merchant: refused, since its credits are not that account's.
+    const elsewhere = await client.request('POST', '/collection/statements?account=vcb-other', {
+      token,
+      headers: { 'content-type': 'application/xml' },
+      rawBody: camt,
+    });
+    expectProblem(elsewhere, 400, 'VALIDATION_FAILED');
+    expect(fieldsOf(elsewhere)).toEqual(['Stmt.Acct.Id']);
     const csv = readFileSync('tests/fixtures/statements/kbank-statement.csv', 'utf8');
     const fromCsv = await client.request<CollectionIngestResource>(
       'POST',

@@ -17,8 +17,15 @@ import {
 import { findCollectionAccount } from '../../collection/accounts';
 import { homeOffset } from '../../collection/home-offsets';
 import { authenticateFeed, type CollectionAccountDirectory } from '../../collection/feed-auth';
-import { parseFeedDelivery, parseStatement, parseSePay, isSePayPayload } from '../../collection/formats';
+import {
+  isSePayPayload,
+  parseFeedDelivery,
+  parseSePay,
+  parseStatement,
+  type ParsedStatement,
+} from '../../collection/formats';
 import type { ParsedTransactions } from '../../collection/incoming-transaction';
+import type { CollectionAccount } from '../../collection/collection-account';
 import { AppError, parseOrThrow } from '../../errors';
 import type { Merchant } from '../../merchants';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
@@ -96,6 +103,36 @@ function refuseProblems(parsed: ParsedTransactions, what: string): void {
       errors: parsed.problems.map((problem) => ({ field: problem.where, message: problem.message })),
     },
   );
+}
+
+/**
+ * A statement that names its account and currency (camt.053) must be the collection account's:
+ * another account's credits would be matched against this one's payins. The account compares by
+ * its digits, an IBAN by its end (it carries the domestic number last).
+ */
+function assertStatementOf(account: CollectionAccount, parsed: ParsedStatement): void {
+  const errors: { field: string; message: string }[] = [];
+  if (parsed.currency !== undefined && parsed.currency !== account.currency)
+    errors.push({
+      field: 'Stmt.Acct.Ccy',
+      message: `The statement is in ${parsed.currency}, the account in ${account.currency}.`,
+    });
+  const configured =
+    'accountNumber' in account ? account.accountNumber.replace(/[^0-9A-Za-z]/g, '') : undefined;
+  const stated = parsed.account?.replace(/[^0-9A-Za-z]/g, '');
+  if (configured && stated && !stated.toUpperCase().endsWith(configured.toUpperCase()))
+    errors.push({
+      field: 'Stmt.Acct.Id',
+      message: `The statement is of account ${parsed.account}, not ${account.id}'s.`,
+    });
+  if (errors.length > 0)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `This statement is not of collection account ${account.id}; nothing was stored.`,
+      {
+        errors,
+      },
+    );
 }
 
 /**
@@ -243,6 +280,7 @@ export function collectionRoutes(
           timeZone: query.timeZone ?? homeOffset(account.currency),
         });
         refuseProblems(parsed, 'statement');
+        assertStatementOf(account, parsed);
         const result = await collection.ingest({
           merchant,
           account,
