@@ -12,7 +12,11 @@ async function signIn(page: Page, merchantCode: MerchantCode = 'e2e-shop') {
 async function openBuilder(page: Page) {
   await signIn(page);
   await expect(page.locator('form[novalidate]')).toHaveCount(1);
+  // The builder writes its state into the URL once after mounting; that navigation re-renders the
+  // form, and a fill landing in it lost its selection in CI ("1500.501500.50"). Fill after it.
+  await expect(page).toHaveURL(/[?&]amount=/);
   await page.getByLabel('Amount', { exact: true }).fill('1500.50');
+  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('1500.50');
   await page.getByLabel('Currency', { exact: true }).selectOption('THB');
   const callback = page.getByLabel('Callback URL');
   if ((await callback.inputValue()) === '') await callback.fill('http://127.0.0.1:9/callbacks');
