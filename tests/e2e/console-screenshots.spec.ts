@@ -1,8 +1,9 @@
 // The README's console screenshots (docs/console-*.png): `CONSOLE_SCREENSHOTS=1 npx playwright test
 // tests/e2e/console-screenshots.spec.ts` after a build. Skipped in the normal run.
+import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/console';
-import { api, credentials, customerToken, merchantToken, newOrderId } from './support/payments';
+import { api, BASE_URL, credentials, customerToken, merchantToken, newOrderId } from './support/payments';
 
 test.skip(!process.env.CONSOLE_SCREENSHOTS, 'only when asked for (CONSOLE_SCREENSHOTS=1)');
 test.use({ viewport: { width: 1200, height: 860 } });
@@ -75,8 +76,55 @@ test('console screenshots for the README', async ({ page }) => {
   await page.screenshot({ path: 'docs/console-balances.png' });
 
   await page.goto('/console/scenarios');
+  await expect(page).toHaveURL(/[?&]amount=/);
   await page.getByLabel('Amount', { exact: true }).fill('1500.50');
   await page.getByRole('button', { name: 'Build link' }).click();
   await expect(page.getByTestId('scenario-link')).toBeVisible();
   await page.screenshot({ path: 'docs/console-scenarios.png', fullPage: true });
+});
+
+/** The live merchant's bank feed reports credits (tests/e2e/support/merchants.json: e2e-live's PromptPay feed key). */
+async function feed(...transactions: { amount: string; note: string }[]) {
+  const response = await fetch(`${BASE_URL}/api/collection/transactions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: 'Apikey e2e-live-feed-key-0123456789abcdefghij',
+    },
+    body: JSON.stringify({
+      transactions: transactions.map((transaction) => ({
+        id: `KB${randomBytes(6).toString('hex')}`,
+        currency: 'THB',
+        bookedAt: new Date().toISOString(),
+        payer: { name: 'SOMCHAI JAIDEE', bank: 'SCB' },
+        ...transaction,
+      })),
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test('collection screenshot for the README', async ({ page }) => {
+  // A live PromptPay payin overpaid by 20 THB, and a gift nobody can place: both wait for review.
+  const idPayin = newOrderId();
+  const created = await api<{
+    paymentMethodResponse: { reference: string; moneyRequired: { amount: number } };
+  }>('POST', `/payins/${idPayin}`, {
+    token: await customerToken('e2e-live', idPayin),
+    body: {
+      paymentRequested: { money: { amount: 890, currencyCode: 'THB' } },
+      paymentMethod: { paymentMethodCode: 'QRTH', account: { accountNumber: '1234567890' } },
+      callbackUrl: 'https://shop.example/callbacks',
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  expect(created.status).toBe(201);
+  const { reference, moneyRequired } = created.body.paymentMethodResponse;
+  await feed(
+    { amount: (moneyRequired.amount + 20).toFixed(2), note: `PROMPTPAY ${reference}` },
+    { amount: '150.00', note: 'GIFT FOR NOK' },
+  );
+  await signIn(page, 'e2e-live', '/console/collection');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.screenshot({ path: 'docs/console-collection.png', fullPage: true });
 });
