@@ -1,12 +1,12 @@
 'use client';
 
 import Link from 'next/link';
-import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import type { CollectionTransactionPage } from '@/lib/api/collection-responses';
 import { collectionTransactionHref } from '@/lib/console/collection';
 import { formatMoney } from '@/lib/format/money-format';
-import { consoleFetch, FRESH_MS, formatInstant } from '../console-fetch';
+import { formatInstant } from '../console-fetch';
+import { useLivePage } from '../live-page';
 import { ConsolePager } from '../console-pager';
 import { OutcomeBadge } from './outcome-badge';
 
@@ -36,13 +36,12 @@ export function CollectionTable({
   const t = useTranslations('console.collection.list');
   const outcomes = useTranslations('console.collection.outcomes');
   const locale = useLocale();
-  const { data, error } = useQuery({
+  const { data, error } = useLivePage({
     queryKey: [...COLLECTION_KEY, apiQuery],
-    queryFn: () =>
-      consoleFetch<CollectionTransactionPage>(`/console/bff/api/collection/transactions?${apiQuery}`),
-    initialData: initial,
-    staleTime: FRESH_MS,
-    refetchInterval: live ? 5000 : false,
+    url: `/console/bff/api/collection/transactions?${apiQuery}`,
+    initial,
+    live,
+    intervalMs: 5000,
   });
 
   return (

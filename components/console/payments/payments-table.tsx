@@ -1,10 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/format/money-format';
-import { consoleFetch, formatInstant } from '../console-fetch';
+import { formatInstant } from '../console-fetch';
+import { useLivePage } from '../live-page';
 import { ConsolePager } from '../console-pager';
 import { StatusBadge } from '../status-badge';
 import type { PayinPage } from './types';
@@ -29,11 +29,12 @@ export function PaymentsTable({
   const t = useTranslations('console.payments');
   const status = useTranslations('console.status');
   const locale = useLocale();
-  const { data, error } = useQuery({
+  const { data, error } = useLivePage({
     queryKey: ['payins', apiQuery],
-    queryFn: () => consoleFetch<PayinPage>(`/console/bff/api/payins?${apiQuery}`),
-    initialData: initial,
-    refetchInterval: live ? 3000 : false,
+    url: `/console/bff/api/payins?${apiQuery}`,
+    initial,
+    live,
+    intervalMs: 3000,
   });
 
   return (

@@ -1,11 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import type { PayoutPage } from '@/lib/api/payout-responses';
 import { formatMoney } from '@/lib/format/money-format';
-import { consoleFetch, FRESH_MS, formatInstant } from '../console-fetch';
+import { formatInstant } from '../console-fetch';
+import { useLivePage } from '../live-page';
 import { ConsolePager } from '../console-pager';
 import { StatusBadge } from '../status-badge';
 
@@ -29,12 +29,12 @@ export function PayoutsTable({
   const t = useTranslations('console.payouts');
   const status = useTranslations('console.status');
   const locale = useLocale();
-  const { data, error } = useQuery({
+  const { data, error } = useLivePage({
     queryKey: ['payouts', apiQuery],
-    queryFn: () => consoleFetch<PayoutPage>(`/console/bff/api/payouts?${apiQuery}`),
-    initialData: initial,
-    staleTime: FRESH_MS,
-    refetchInterval: live ? 3000 : false,
+    url: `/console/bff/api/payouts?${apiQuery}`,
+    initial,
+    live,
+    intervalMs: 3000,
   });
 
   return (
