@@ -64,6 +64,11 @@ export interface RuntimeOptions {
   database?: DatabaseHandle;
   /** The clock for payins and background work (tests control time with it). */
   clock?: Clock;
+  /**
+   * The clock tokens and customer sessions expire by (their iat and exp). Apart from `clock` so a test
+   * can move a payin's time while the merchant's tokens keep wall time, or move both together.
+   */
+  tokenClock?: Clock;
 }
 
 async function chooseRateLimitStore(
@@ -184,7 +189,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       clock,
       cursorSecret: signingKey,
     });
-    const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS);
+    const tokenClock = options.tokenClock ?? systemClock;
+    const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS, () =>
+      tokenClock().getTime(),
+    );
     const deps: ApiDependencies = {
       db: database.db,
       logger,
@@ -196,6 +204,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         payins,
         urlPolicy,
         clock,
+        tokenNow: () => tokenClock().getTime(),
         settings: {
           checkoutWindowSecs: config.CHECKOUT_WINDOW_SECS,
           graceSecs: config.CUSTOMER_SESSION_GRACE_SECS,

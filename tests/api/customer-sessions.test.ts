@@ -8,11 +8,10 @@ const clock = manualClock();
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi({}, { clock });
+  // Tokens expire by the same manual clock as payins: nothing here waits on wall time.
+  api = await startTestApi({}, { clock, tokenClock: clock });
 });
 afterAll(() => api.close());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface SessionBody {
   token: string;
@@ -37,8 +36,8 @@ describe('POST /payins/{idPayin}/!customerSession', () => {
   it('outlives the merchant token: the payin is created, read and referenced after the token expired', async () => {
     const merchant = await api.createMerchant({ paymentMethods: ['P2A_V2', 'OFFLINE'] });
     const id = newIdPayin();
-    const { token, session } = await sessionFor(merchant, id, { validitySecs: 1 });
-    await sleep(1100);
+    const { token, session } = await sessionFor(merchant, id, { validitySecs: 60 });
+    clock.advance(61_000);
     expectProblem(await api.client.request('GET', `/payins/${id}`, { token }), 401, 'TOKEN_EXPIRED');
 
     const options = await api.client.request('POST', '/payins/!availablePaymentOptions', {
@@ -197,9 +196,13 @@ describe('POST /payins/{idPayin}/!customerSession', () => {
 });
 
 describe('a customer session whose payin was never created', () => {
+  const shortClock = manualClock();
   let short: TestApi;
   beforeAll(async () => {
-    short = await startTestApi({ CHECKOUT_WINDOW_SECS: '1' });
+    short = await startTestApi(
+      { CHECKOUT_WINDOW_SECS: '1' },
+      { clock: shortClock, tokenClock: shortClock },
+    );
   });
   afterAll(() => short.close());
 
@@ -215,10 +218,8 @@ describe('a customer session whose payin was never created', () => {
       expect(opened.status).toBe(201);
       return opened.body.token;
     };
-    // Token lifetimes are whole seconds from a whole-second iat: one "1 s" token may have only
-    // milliseconds left when it arrives on a loaded machine, so the short one is given 3 s.
     const [lateSession, onTimeSession] = await Promise.all([open(late, 3), open(onTime, 60)]);
-    await sleep(4100);
+    shortClock.advance(4100);
     expectProblem(
       await short.client.request('POST', `/payins/${late}`, { token: lateSession, body: payinRequest() }),
       401,

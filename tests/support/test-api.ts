@@ -90,6 +90,8 @@ export async function startTestApi(
   env: Record<string, string> = {},
   options: {
     clock?: Clock;
+    /** The clock tokens and customer sessions expire by (default: wall time). */
+    tokenClock?: Clock;
     /** Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0). */ host?: string;
   } = {},
 ): Promise<TestApi> {
@@ -105,6 +107,7 @@ export async function startTestApi(
     logger: createLogger(config.LOG_LEVEL),
     database,
     ...(options.clock && { clock: options.clock }),
+    ...(options.tokenClock && { tokenClock: options.tokenClock }),
   });
   // The same front door as `npm start` (API only: the hosted app is tested end to end).
   const door = createFrontDoor({
