@@ -1,6 +1,6 @@
 import 'server-only';
 import type { MerchantDirectory } from '../merchants';
-import { findCollectionAccount } from './accounts';
+import { findCollectionAccount } from '../accounts';
 import type { CollectionAccountDirectory } from './feed-auth';
 
 /** Collection accounts through the merchant directory (a feed API key is found by its keyed hash). */

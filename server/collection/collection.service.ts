@@ -14,7 +14,7 @@ import type { Payin } from '../payins/payin';
 import { findPayinById } from '../payins/payin.repository';
 import { isFinal } from '../payins/payin.state-machine';
 import type { StatusChangeOutbox } from '../payins/status-outbox';
-import type { CollectionAccount } from './collection-account';
+import type { CollectionAccount } from '../accounts';
 import {
   allocateToPayin,
   claimForLink,

@@ -2,7 +2,7 @@ import 'server-only';
 import { Webhook } from 'standardwebhooks';
 import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
-import type { CollectionAccount } from './collection-account';
+import type { CollectionAccount } from '../accounts';
 
 /** Finds collection accounts for the bank-feed endpoint (the merchant directory implements it). */
 export interface CollectionAccountDirectory {

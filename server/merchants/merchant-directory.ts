@@ -1,7 +1,7 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CollectionAccount } from '../collection/collection-account';
+import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
 import type { Database } from '../db';
 import type { Merchant } from './merchant';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import { isMethodCode } from '@/lib/methods';
 import { toJson, type Database, type MerchantRow } from '../db';
-import type { CollectionAccount } from '../collection/collection-account';
+import type { CollectionAccount } from '../accounts';
 import type { Merchant, MerchantSettings } from './merchant';
 
 export interface MerchantUpsert {

@@ -1,7 +1,7 @@
 import type { MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
-import type { CollectionAccount } from '../collection/collection-account';
+import type { CollectionAccount } from '../accounts';
 
 /** A merchant as the services see it (secret only as its keyed hash). */
 export interface Merchant {

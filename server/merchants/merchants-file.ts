@@ -9,7 +9,7 @@ import {
   collectionAccountsSchema,
   duplicateFeedKeys,
   webhookSecretSchema,
-} from '../collection/accounts-file';
+} from '../accounts';
 
 const percentSchema = z
   .number()

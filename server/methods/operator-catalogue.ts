@@ -1,11 +1,15 @@
 import 'server-only';
 import { P2A_V2_UPI_OPERATOR, type MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
-import { NETBANKING_BANKS, OFFLINE_BANKS, ONLINE_BANKS, P2A_V2_BANKS, PAY_ME_BANKS } from './operators/banks';
-import { CRYPTO_NETWORKS } from './operators/crypto-networks';
-import { DUITNOW_ACQUIRERS, UPI_PSPS } from './operators/qr-acquirers';
-import { VA_BANKS } from './operators/va-banks';
-import { EWALLETS, MOBILE_MONEY_OPERATORS } from './operators/wallets';
+import { CRYPTO_NETWORKS, DUITNOW_ACQUIRERS, EWALLETS, MOBILE_MONEY_OPERATORS, UPI_PSPS } from '../rails';
+import {
+  NETBANKING_BANKS,
+  OFFLINE_BANKS,
+  ONLINE_BANKS,
+  P2A_V2_BANKS,
+  PAY_ME_BANKS,
+  VA_BANKS,
+} from './operators/banks';
 import type { PaymentOperator } from './port';
 
 /** The phone-to-account (UPI ID) variant of P2A_V2; banks after it select the wire variant. */

@@ -1,7 +1,7 @@
 import type { CompletionKind, MethodCode } from '@/lib/methods';
 import type { CurrencyCode, Money } from '@/lib/money';
-import type { CollectionAccount } from '../collection/collection-account';
-import type { MethodCollection } from '../collection/routing';
+import type { CollectionAccount } from '../accounts';
+import type { MethodCollection } from '../accounts';
 import type { Merchant } from '../merchants';
 import type { ConnectorStart } from './connectors/port';
 import type { CustomerAccount, CustomerData, Payin } from '../payins/payin';

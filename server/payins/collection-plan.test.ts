@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moneyOf } from '@/lib/money';
-import type { CollectionAccount } from '../collection/collection-account';
+import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
 import { requireAdapter } from '../methods';
 import { testMerchant } from '../methods/testing/fixtures';

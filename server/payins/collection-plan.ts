@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CurrencyCode, Money } from '@/lib/money';
-import type { CollectionAccount } from '../collection/collection-account';
-import { describeNeed, findAccountFor } from '../collection/routing';
+import type { CollectionAccount } from '../accounts';
+import { describeNeed, findAccountFor } from '../accounts';
 import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
 import type { MethodCode } from '@/lib/methods';

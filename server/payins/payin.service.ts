@@ -25,7 +25,7 @@ import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
 import type { UrlPolicy } from './url-policy';
 import { assertCreatable, customerDataOf } from './create-rules';
 import { offeredOperators, pickCollectionAddress, planCollection } from './collection-plan';
-import { rotatesAddresses, type CollectionAccount } from '../collection/collection-account';
+import { rotatesAddresses, type CollectionAccount } from '../accounts';
 import type { PayinEvent } from './payin.state-machine';
 import {
   changePayin,

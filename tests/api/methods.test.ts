@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin } from '../support/builders';
 import { methodRequest } from '../support/method-requests';
-import { isChecksumAddress } from '@/server/methods/payloads/crypto';
+import { isChecksumAddress } from '@/server/rails';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 let api: TestApi;

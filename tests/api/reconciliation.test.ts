@@ -8,7 +8,7 @@ import type { CollectionIngestResource, CollectionTransactionResource } from '@/
 import type { BalancesResource, BalanceTransactionsResource } from '@/lib/api/payout-responses';
 import { checkLedgerInvariants } from '@/server/ledger';
 import type { MerchantEntry } from '@/server/merchants';
-import { thaiIdCheckDigit } from '@/server/methods/payloads/promptpay';
+import { thaiIdCheckDigit } from '@/server/rails';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { expectProblem, fieldsOf } from '../support/problem';

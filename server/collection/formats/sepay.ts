@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { homeOffset } from '../../rails';
 import type { ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import { amountProblem, finishParse, parseBookedAt } from './record-checks';
 
@@ -9,7 +10,7 @@ import { amountProblem, finishParse, parseBookedAt } from './record-checks';
  */
 
 /** SePay writes Vietnam local time without offset ("2023-03-25 14:02:37"); Vietnam keeps no DST. */
-const SEPAY_TIME_ZONE = '+07:00';
+const SEPAY_TIME_ZONE = homeOffset('VND');
 
 const sepaySchema = z.object(
   {

@@ -10,12 +10,9 @@ import {
 import { isCurrencyCode } from '@/lib/money';
 import { idPayinSchema } from '@/lib/schemas';
 import type { CollectionService, IngestResult } from '../../collection';
-import {
-  presentCollectionAccount,
-  presentCollectionTransaction,
-} from '../../collection/collection.presenter';
-import { findCollectionAccount } from '../../collection/accounts';
-import { homeOffset } from '../../collection/home-offsets';
+import { presentCollectionTransaction } from '../../collection/transaction.presenter';
+import { findCollectionAccount, presentCollectionAccount } from '../../accounts';
+import { homeOffset } from '../../rails';
 import { authenticateFeed, type CollectionAccountDirectory } from '../../collection/feed-auth';
 import {
   isSePayPayload,
@@ -25,7 +22,7 @@ import {
   type ParsedStatement,
 } from '../../collection/formats';
 import type { ParsedTransactions } from '../../collection/incoming-transaction';
-import type { CollectionAccount } from '../../collection/collection-account';
+import type { CollectionAccount } from '../../accounts';
 import { AppError, parseOrThrow } from '../../errors';
 import type { Merchant } from '../../merchants';
 import { requireMerchantWideOperation } from '../middleware/authenticate';

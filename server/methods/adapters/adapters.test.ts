@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Money } from '@/lib/money';
 import { findOperator } from '../operator-catalogue';
-import { base58CheckDecode } from '../payloads/crypto';
+import { base58CheckDecode, thaiIdCheckDigit } from '../../rails';
 import { decodeEmvQr } from '../payloads/emvco-decoder';
-import { thaiIdCheckDigit } from '../payloads/promptpay';
 import { ADAPTERS } from '../registry';
 import { responseContext } from '../testing/fixtures';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { ewalletFlowOf } from '@/lib/methods';
 import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
-import { EWALLETS } from '../operators/wallets';
+import { EWALLETS } from '../../rails';
 import type { MethodAdapter } from '../port';
 import { derivedDigits } from '../support/derived';
 import { redirectOf } from '../support/configured-account';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { METHODS } from '@/lib/methods';
 import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
-import { MOBILE_MONEY_OPERATORS } from '../operators/wallets';
+import { MOBILE_MONEY_OPERATORS } from '../../rails';
 import type { MethodAdapter } from '../port';
 import { payerAccount } from '../support/payer-account';
 import { pushNotification } from '../support/push-notification';

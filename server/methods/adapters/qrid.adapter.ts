@@ -1,6 +1,6 @@
 import 'server-only';
-import { QRIS_ACQUIRER } from '../operators/qr-acquirers';
-import { buildQrisQr, luhnCheckDigit } from '../payloads/qris';
+import { buildQrisQr } from '../payloads/qris';
+import { BANK_MANDIRI_QRIS, luhnCheckDigit } from '../../rails';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
 import { configuredAccount } from '../support/configured-account';
@@ -38,11 +38,11 @@ export const qridAdapter: MethodAdapter = {
         }),
       };
     }
-    const pan = `${QRIS_ACQUIRER.nns}${merchantDigits(merchant, 'qris-pan', 9)}`;
+    const pan = `${BANK_MANDIRI_QRIS.nns}${merchantDigits(merchant, 'qris-pan', 9)}`;
     const location = merchantLocation('IDR');
     return {
       qrCode: buildQrisQr({
-        acquirerDomain: QRIS_ACQUIRER.domain,
+        acquirerDomain: BANK_MANDIRI_QRIS.domain,
         merchantPan: pan + luhnCheckDigit(pan),
         merchantId: merchantDigits(merchant, 'qris-mid', 15),
         nmid: `ID${merchantDigits(merchant, 'qris-nmid', 13)}`,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
-import { UPI_PSPS } from '../operators/qr-acquirers';
+import { UPI_PSPS } from '../../rails';
 import { emvText } from '../payloads/emvco';
 import { buildUpiLink } from '../payloads/upi';
 import type { MethodAdapter } from '../port';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
-import { DUITNOW_ACQUIRERS } from '../operators/qr-acquirers';
+import { DUITNOW_ACQUIRERS } from '../../rails';
 import { buildDuitNowQr } from '../payloads/duitnow';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';

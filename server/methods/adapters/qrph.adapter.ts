@@ -1,5 +1,5 @@
 import 'server-only';
-import { QRPH_ACQUIRER } from '../operators/qr-acquirers';
+import { BDO_QRPH } from '../../rails';
 import { buildQrPhQr } from '../payloads/qrph';
 import type { MethodAdapter } from '../port';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
@@ -23,7 +23,7 @@ export const qrphAdapter: MethodAdapter = {
     const qrPh = configuredAccount(context, 'QRPH');
     return {
       qrCode: buildQrPhQr({
-        acquirerBic: qrPh?.acquirerBic ?? QRPH_ACQUIRER.bic,
+        acquirerBic: qrPh?.acquirerBic ?? BDO_QRPH.bic,
         merchantId: qrPh?.merchantId ?? merchantDigits(merchant, 'qrph', 9),
         amount: money,
         merchantName: qrPh?.accountName ?? merchant.channelName,

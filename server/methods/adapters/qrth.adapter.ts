@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Merchant } from '../../merchants';
-import { PROMPTPAY_BANK } from '../operators/qr-acquirers';
-import { buildPromptPayQr, thaiIdCheckDigit } from '../payloads/promptpay';
+import { buildPromptPayQr } from '../payloads/promptpay';
+import { thaiIdCheckDigit } from '../../rails';
 import type { MethodAdapter } from '../port';
 import { merchantDigits } from '../support/merchant-identity';
+import { SANDBOX_PROMPTPAY_BANK } from '../support/collection-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { configuredAccount } from '../support/configured-account';
 import { collectionAccount } from '../support/response-parts';
@@ -36,7 +37,7 @@ export const qrthAdapter: MethodAdapter = {
     return {
       account: promptPay
         ? { accountName: promptPay.accountName, accountNumber: promptPay.promptPayId }
-        : collectionAccount(merchant, PROMPTPAY_BANK, 'THB'),
+        : collectionAccount(merchant, SANDBOX_PROMPTPAY_BANK, 'THB'),
       qrCode: buildPromptPayQr({
         proxy: promptPay?.promptPayId ?? promptPayTaxId(merchant),
         amount: requiredMoney ?? money,

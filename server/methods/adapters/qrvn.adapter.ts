@@ -1,8 +1,9 @@
 import 'server-only';
-import { NAPAS_BANKS } from '../../collection/accounts-file';
-import { VIETQR_BANK } from '../operators/qr-acquirers';
+import { napasBank } from '../../rails';
+
 import { buildVietQr } from '../payloads/vietqr';
 import type { MethodAdapter } from '../port';
+import { SANDBOX_VIETQR_BANK } from '../support/collection-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { configuredAccount } from '../support/configured-account';
 import { collectionAccount } from '../support/response-parts';
@@ -27,13 +28,13 @@ export const qrvnAdapter: MethodAdapter = {
           accountName: vietQr.accountName,
           accountNumber: vietQr.accountNumber,
           bankCode: vietQr.bin,
-          bankName: NAPAS_BANKS.get(vietQr.bin),
+          bankName: napasBank(vietQr.bin)?.name,
         }
-      : collectionAccount(merchant, VIETQR_BANK, 'VND');
+      : collectionAccount(merchant, SANDBOX_VIETQR_BANK, 'VND');
     return {
       account,
       qrCode: buildVietQr({
-        bin: vietQr?.bin ?? VIETQR_BANK.bankCode,
+        bin: vietQr?.bin ?? SANDBOX_VIETQR_BANK.bankCode,
         accountNumber: account.accountNumber,
         amount: money,
         billNumber: reference,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { METHODS } from '@/lib/methods';
 import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
-import { VA_BANKS } from '../operators/va-banks';
+import { VA_BANKS } from '../operators/banks';
 import type { MethodAdapter } from '../port';
 import { derivedDigits } from '../support/derived';
 import { payerAccount, payerAccountNumber } from '../support/payer-account';

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   base58CheckDecode,
   base58CheckEncode,
-  eip681TokenTransfer,
   evmAddress,
   isChecksumAddress,
   toChecksumAddress,
   tronAddress,
-  trustWalletTronTransfer,
-} from './crypto';
+} from '../../rails';
+import { eip681TokenTransfer, trustWalletTronTransfer } from './crypto';
 
 const USDT_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEmvQr } from './emvco-decoder';
-import {
-  buildPromptPayQr,
-  PROMPTPAY_CREDIT_TRANSFER_AID,
-  promptPayProxy,
-  thaiIdCheckDigit,
-} from './promptpay';
+import { thaiIdCheckDigit } from '../../rails';
+import { buildPromptPayQr, PROMPTPAY_CREDIT_TRANSFER_AID, promptPayProxy } from './promptpay';
 import { PUBLISHED_QR_PAYLOADS } from './published-vectors';
 
 describe('promptPayProxy (Thai proxy rules)', () => {

@@ -22,28 +22,6 @@ export function promptPayProxy(id: string): EmvField {
   return emvField('01', `0066${mobile}`);
 }
 
-/** The 13th digit of a Thai national ID or tax ID: (11 − Σ dᵢ·(13 − i) mod 11) mod 10. */
-export function thaiIdCheckDigit(first12: string): string {
-  if (!/^\d{12}$/.test(first12)) throw new Error('A Thai ID check digit needs the first 12 digits.');
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (13 - i);
-  return ((11 - (sum % 11)) % 10).toString();
-}
-
-/**
- * Why a configured PromptPay ID cannot receive, or undefined: a 13-digit tax or citizen ID with its
- * check digit, a Thai mobile number 0[689]XXXXXXXX, or a 15-digit e-wallet ID; digits only.
- */
-export function promptPayIdProblem(id: string): string | undefined {
-  if (/^\d{13}$/.test(id)) {
-    return thaiIdCheckDigit(id.slice(0, 12)) === id[12]
-      ? undefined
-      : 'This 13-digit tax or citizen ID fails its check digit: a digit is probably mistyped.';
-  }
-  if (/^0[689]\d{8}$/.test(id) || /^\d{15}$/.test(id)) return undefined;
-  return 'A PromptPay ID: a 13-digit tax or citizen ID, a Thai mobile number (0[689] and 8 digits) or a 15-digit e-wallet ID, digits only.';
-}
-
 /**
  * A dynamic PromptPay credit-transfer QR to our proxy. Credit transfers carry no reference a bank
  * passes on, which is why Thai QR matches by a unique amount (moneyRequired); the reference still

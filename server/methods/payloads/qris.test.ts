@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEmvQr } from './emvco-decoder';
 import { PUBLISHED_QR_PAYLOADS } from './published-vectors';
-import { buildQrisQr, luhnCheckDigit, QRIS_DOMAIN } from './qris';
+import { luhnCheckDigit } from '../../rails';
+import { buildQrisQr, QRIS_DOMAIN } from './qris';
 
 describe('luhnCheckDigit', () => {
   it('computes the Luhn check digit', () => {

@@ -1,23 +1,10 @@
 import 'server-only';
 import type { Money } from '@/lib/money';
+import type { QRIS_CRITERIA } from '../../rails';
 import { buildMerchantPresentedQr, emvField } from './emvco';
 
 /** Bank Indonesia's QRIS domain (tag 51, sub-tag 00). */
 export const QRIS_DOMAIN = 'ID.CO.QRIS.WWW';
-/** QRIS merchant criteria: micro, small, medium, large, regular. */
-export const QRIS_CRITERIA = ['UMI', 'UKE', 'UME', 'UBE', 'URE'] as const;
-
-/** The Luhn check digit of a number (QRIS merchant PANs end with one). */
-export function luhnCheckDigit(digits: string): string {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return ((10 - (sum % 10)) % 10).toString();
-}
-
 /**
  * A dynamic QRIS payload: tag 26 with the acquirer's (PJSP) domain, merchant PAN and merchant ID,
  * tag 51 with the national merchant ID (NMID) under the QRIS domain.

@@ -1,22 +1,13 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
+import { BANK_RULES, bankOf, isBankCurrency } from '../../rails';
+import type { BankOperator } from '../operators/banks';
 import { derivedDigits } from './derived';
 
-/** Account number lengths of the domestic rails (digits), for realistic sandbox accounts. */
-export const ACCOUNT_DIGITS: Partial<Record<CurrencyCode, number>> = {
-  CNY: 19,
-  JPY: 7,
-  KRW: 12,
-  LAK: 16,
-  NGN: 10,
-  PHP: 12,
-  THB: 10,
-  VND: 13,
-  IDR: 10,
-  INR: 14,
-  ZAR: 10,
-  MYR: 12,
-};
+/** How many digits a sandbox account number of the currency has: its rail's usual length. */
+export function sandboxAccountDigits(currency: CurrencyCode): number {
+  return isBankCurrency(currency) ? BANK_RULES[currency].typicalDigits : 12;
+}
 
 /**
  * The collection account a merchant's customers pay into at an operator. Stable per merchant and
@@ -27,5 +18,14 @@ export function collectionAccountNumber(
   operatorCode: string,
   currency: CurrencyCode,
 ): string {
-  return derivedDigits([merchantCode, operatorCode, currency], ACCOUNT_DIGITS[currency] ?? 12);
+  return derivedDigits([merchantCode, operatorCode, currency], sandboxAccountDigits(currency));
 }
+
+function bankOperator(currency: 'THB' | 'VND', code: string): BankOperator {
+  const { name, bankCode } = bankOf(currency, code);
+  return { code, name, bankCode };
+}
+
+/** The banks behind the sandbox's PromptPay ID and VietQR account. */
+export const SANDBOX_PROMPTPAY_BANK = bankOperator('THB', 'KBANK');
+export const SANDBOX_VIETQR_BANK = bankOperator('VND', 'VCB');

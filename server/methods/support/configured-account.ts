@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CollectionAccount, CollectionAccountType } from '../../collection/collection-account';
+import type { CollectionAccount, CollectionAccountType } from '../../accounts';
 import type { MethodResponseContext } from '../port';
 
 /**

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { CustomerAccount, Payin } from '../../payins/payin';
 import { OFFLINE_BANKS, ONLINE_BANKS, type BankOperator } from '../operators/banks';
-import { VA_BANKS } from '../operators/va-banks';
-import { ACCOUNT_DIGITS } from './collection-account';
+import { VA_BANKS } from '../operators/banks';
+import { sandboxAccountDigits } from './collection-account';
 import { derivedDigits, derivedPick } from './derived';
 
 /** What kind of account a payment came from (customerAccountProcess.accountType). */
@@ -21,7 +21,7 @@ export function payerSeed(payin: Payin, ...extra: string[]): string[] {
 export function payerAccountNumber(payin: Payin): string {
   return (
     payin.customer.accountNumber ??
-    derivedDigits(payerSeed(payin), ACCOUNT_DIGITS[payin.money.currency] ?? 12)
+    derivedDigits(payerSeed(payin), sandboxAccountDigits(payin.money.currency))
   );
 }
 

@@ -1,10 +1,7 @@
 import 'server-only';
 import { parsePhone } from '@/lib/methods';
 import { toDecimalString, type Money } from '@/lib/money';
-
-/** How the approval request reaches the customer's phone. */
-export const PUSH_CHANNELS = ['USSD', 'SIM_TOOLKIT', 'APP'] as const;
-export type PushChannel = (typeof PUSH_CHANNELS)[number];
+import type { PushChannel } from '../../rails';
 
 /** The `pushNotification` of a push method's response: what was pushed where. */
 export interface PushNotification {

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
-import type { BankAccountCollection } from '../../collection/collection-account';
+import type { BankAccountCollection } from '../../accounts';
 import type { Merchant } from '../../merchants';
 import type { BankOperator } from '../operators/banks';
 import { collectionAccountNumber } from './collection-account';

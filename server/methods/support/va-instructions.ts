@@ -1,6 +1,7 @@
 import 'server-only';
 import { toDecimalString, type Money } from '@/lib/money';
-import type { VaBank } from '../operators/va-banks';
+import { localDateTime } from '../../rails';
+import type { VaBank } from '../operators/banks';
 
 export const INSTRUCTION_CHANNELS = ['MOBILE_BANKING', 'INTERNET_BANKING', 'ATM', 'OTHER_BANK'] as const;
 export type InstructionChannel = (typeof INSTRUCTION_CHANNELS)[number];
@@ -12,18 +13,6 @@ export interface PaymentInstruction {
   paymentOperator: { code: string; name: string };
   virtualAccountNumber: string;
   steps: string[];
-}
-
-/** Local time zones of the VA rails, so the deadline reads as the customer's bank shows it. */
-const DEADLINE_ZONE: Partial<Record<Money['currency'], { offsetHours: number; label: string }>> = {
-  IDR: { offsetHours: 7, label: 'WIB' },
-  KRW: { offsetHours: 9, label: 'KST' },
-};
-
-function deadline(expireAt: Date, currency: Money['currency']): string {
-  const zone = DEADLINE_ZONE[currency] ?? { offsetHours: 0, label: 'UTC' };
-  const local = new Date(expireAt.getTime() + zone.offsetHours * 3_600_000);
-  return `${local.toISOString().slice(0, 16).replace('T', ' ')} ${zone.label}`;
 }
 
 /**
@@ -45,7 +34,7 @@ export function virtualAccountInstructions(input: {
       ? `Choose Transfer, then ${bank.name} Virtual Account.`
       : `Choose Transfer and select ${bank.name} as the receiving bank.`;
   const check = `Check that the recipient is ${merchantName} and the amount is exactly ${amount}, then confirm.`;
-  const before = `Pay before ${deadline(expireAt, money.currency)}; the virtual account closes afterwards.`;
+  const before = `Pay before ${localDateTime(expireAt, money.currency)}; the virtual account closes afterwards.`;
   const entry = (channel: InstructionChannel, title: string, steps: string[]): PaymentInstruction => ({
     channel,
     title,

@@ -1,14 +1,17 @@
 import 'server-only';
-import type { CurrencyCode } from '@/lib/money';
 import type { FieldError } from '../../errors';
-import { BANK_RULES, bankPrefix, normaliseBankCode, type BankRule } from './bank-rules';
+import {
+  BANK_RULES,
+  BANKS,
+  bankPrefix,
+  isBankCurrency,
+  normaliseBankCode,
+  type Bank,
+  type BankCurrency,
+  type BankRule,
+} from '../../rails';
 import { FIELD, given, readAccountName, someCodes } from './fields';
-import { PAYOUT_BANKS, type BankCurrency, type PayoutBank } from './payout-banks';
 import type { MethodResolution, PayoutDestinationInput, PayoutMethodRules } from './types';
-
-function isBankCurrency(currency: CurrencyCode): currency is BankCurrency {
-  return Object.hasOwn(BANK_RULES, currency);
-}
 
 /**
  * A domestic bank transfer: the account number and the code of the bank holding it, in each
@@ -16,7 +19,7 @@ function isBankCurrency(currency: CurrencyCode): currency is BankCurrency {
  * where the bank's code is all the rail needs; given both, they must name the same bank.
  */
 export const bankTransferRules: PayoutMethodRules = {
-  operators: (currency) => (isBankCurrency(currency) ? PAYOUT_BANKS[currency] : []),
+  operators: (currency) => (isBankCurrency(currency) ? BANKS[currency] : []),
   resolve: resolveBankTransfer,
 };
 
@@ -24,7 +27,7 @@ function resolveBankTransfer(input: PayoutDestinationInput): MethodResolution {
   const { currency } = input;
   if (!isBankCurrency(currency)) throw new Error(`No bank transfer rules for ${currency}.`);
   const rule = BANK_RULES[currency];
-  const banks = PAYOUT_BANKS[currency];
+  const banks = BANKS[currency];
   const errors: FieldError[] = [];
 
   const operatorCode = given(input.paymentOperatorCode);
@@ -63,13 +66,13 @@ function resolveBankTransfer(input: PayoutDestinationInput): MethodResolution {
 /** The bankCode to send, and the catalogue bank it names when it names one. */
 function readBankCode(input: {
   rule: BankRule;
-  banks: readonly PayoutBank[];
+  banks: readonly Bank[];
   currency: BankCurrency;
-  operator: PayoutBank | undefined;
+  operator: Bank | undefined;
   unknownOperator: boolean;
   text: string | undefined;
   errors: FieldError[];
-}): { bankCode: string; bank: PayoutBank | undefined } | undefined {
+}): { bankCode: string; bank: Bank | undefined } | undefined {
   const { rule, banks, currency, operator, errors } = input;
   const text = given(input.text);
   if (text === undefined) {

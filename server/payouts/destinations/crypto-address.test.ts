@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base58CheckEncode, tronAddress } from '../../methods/payloads/crypto';
+import { base58CheckEncode, tronAddress } from '../../rails';
 import { resolvePayoutDestination, type DestinationResult } from './index';
 
 function crypto(

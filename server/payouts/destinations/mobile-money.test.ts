@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePayoutDestination, type DestinationResult, type PayoutDestinationInput } from './index';
-import { networkOf } from './mobile-money';
+import { networkOf } from '../../rails';
 
 function mobileMoney(
   currency: 'GHS' | 'KES',

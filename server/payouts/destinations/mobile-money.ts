@@ -2,48 +2,9 @@ import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
 import { isDomesticMobile, parsePhone, phoneCountryName, phoneExample } from '@/lib/methods/phone-numbers';
 import type { FieldError } from '../../errors';
-import { MOBILE_MONEY_OPERATORS } from '../../methods/operators/wallets';
+import { MOBILE_MONEY_OPERATORS, networkOf } from '../../rails';
 import { FIELD, given, readAccountName, someCodes } from './fields';
 import type { MethodResolution, PayoutDestinationInput, PayoutMethodRules, PayoutOperator } from './types';
-
-function range(from: number, to: number): string[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
-}
-
-/**
- * The leading digits of the national number (after the trunk 0) each network was allocated, by
- * operator code of MOBILE_MONEY_OPERATORS. Ghana (NCA): MTN 024, 025, 053, 054, 055, 059; Telecel
- * 020, 050; AirtelTigo 026, 027, 056, 057. Kenya (CA): Safaricom 0700–0729, 0740–0748, 0757–0759,
- * 0768–0769, 0790–0799, 0110–0115; Airtel 0730–0739, 0750–0756, 0762, 0780–0789, 0100–0102.
- * A number ported to another network keeps its prefix and is refused: portability is rare in both
- * countries, and a wallet number sent with the wrong network is a far commoner mistake.
- */
-export const NETWORK_PREFIXES: Partial<Record<CurrencyCode, Record<string, readonly string[]>>> = {
-  GHS: {
-    MTN: ['24', '25', '53', '54', '55', '59'],
-    TELECEL: ['20', '50'],
-    AIRTELTIGO: ['26', '27', '56', '57'],
-  },
-  KES: {
-    MPESA: [
-      ...range(700, 729),
-      ...range(740, 748),
-      ...range(757, 759),
-      ...range(768, 769),
-      ...range(790, 799),
-      ...range(110, 115),
-    ],
-    AIRTEL: [...range(730, 739), ...range(750, 756), '762', ...range(780, 789), ...range(100, 102)],
-  },
-};
-
-/** The operator code of the network a national significant number belongs to, if any we pay to. */
-export function networkOf(currency: CurrencyCode, nationalNumber: string): string | undefined {
-  const prefixes = NETWORK_PREFIXES[currency] ?? {};
-  return Object.keys(prefixes).find((code) =>
-    prefixes[code]!.some((prefix) => nationalNumber.startsWith(prefix)),
-  );
-}
 
 function operatorsOf(currency: CurrencyCode): readonly PayoutOperator[] {
   return MOBILE_MONEY_OPERATORS[currency] ?? [];

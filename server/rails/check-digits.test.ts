@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidNuban, nubanCheckDigit, passesLuhn } from './checksums';
+import { isValidNuban, nubanCheckDigit, passesLuhn } from './check-digits';
 
 describe('NUBAN check digit', () => {
   it("computes the CBN standard's worked example: First Bank (011), serial 000001457 → 0000014579", () => {

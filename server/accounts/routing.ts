@@ -1,7 +1,6 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
-import { UPI_PSPS } from '../methods/operators/qr-acquirers';
-import { vpaHandle } from '../methods/support/upi-address';
+import { UPI_PSPS, vpaHandle } from '../rails';
 import type { CollectionAccount, CollectionAccountType } from './collection-account';
 
 /**

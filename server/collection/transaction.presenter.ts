@@ -1,7 +1,6 @@
 import 'server-only';
 import type { CollectionTransactionResource } from '@/lib/api/collection-responses';
 import { moneyOf, toApiMoney } from '@/lib/money';
-import type { CollectionAccount } from './collection-account';
 import { needsReview, type CollectionTransaction } from './collection.repository';
 
 /** An incoming transaction as the API shows it. */
@@ -39,18 +38,5 @@ export function presentCollectionTransaction(
         },
       }),
     raw: transaction.raw,
-  };
-}
-
-/** A collection account without its feed's secrets: what payers see of it and how its feed signs in. */
-export function presentCollectionAccount(account: CollectionAccount) {
-  const { id, type, currency, accountName, feed, ...coordinates } = account;
-  return {
-    id,
-    type,
-    currencyCode: currency,
-    accountName,
-    coordinates,
-    feed: { apiKey: feed?.apiKeyHash !== undefined, webhookSignature: feed?.webhookSecret !== undefined },
   };
 }

@@ -122,3 +122,11 @@ export type CollectionAccount =
 export function rotatesAddresses(account: CollectionAccount): boolean {
   return account.type === 'CRYPTO' && account.addresses.length > 1;
 }
+
+/** The account with this id among an owner's accounts (ids are unique per merchant). */
+export function findCollectionAccount(
+  owner: { collectionAccounts: readonly CollectionAccount[] },
+  accountId: string,
+): CollectionAccount | undefined {
+  return owner.collectionAccounts.find((account) => account.id === accountId);
+}

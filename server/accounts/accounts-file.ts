@@ -1,15 +1,18 @@
 import 'server-only';
 import { z } from 'zod';
-import type { CurrencyCode } from '@/lib/money';
-import { BANK_RULES } from '../payouts/destinations/bank-rules';
-import { addressProblem, tokenContractAt } from '../payouts/destinations/crypto-address';
-import { PAYOUT_BANKS } from '../payouts/destinations/payout-banks';
-import { OFFLINE_BANKS, ONLINE_BANKS, P2A_V2_BANKS, type BankOperator } from '../methods/operators/banks';
-import { CRYPTO_NETWORKS } from '../methods/operators/crypto-networks';
-import { DUITNOW_ACQUIRERS } from '../methods/operators/qr-acquirers';
-import { luhnCheckDigit, QRIS_CRITERIA } from '../methods/payloads/qris';
-import { promptPayIdProblem } from '../methods/payloads/promptpay';
-import { vpaProblem } from '../methods/support/upi-address';
+import {
+  addressProblem,
+  BANK_RULES,
+  CRYPTO_NETWORKS,
+  DUITNOW_ACQUIRERS,
+  napasBank,
+  passesLuhn,
+  promptPayIdProblem,
+  QRIS_CRITERIA,
+  tokenContractAt,
+  vpaProblem,
+} from '../rails';
+import { COLLECTION_BANK_CURRENCIES, collectionBanks } from './collection-banks';
 
 /** Standard Webhooks signing secret: whsec_ and base64 of 24 to 64 random bytes. */
 export const webhookSecretSchema = z
@@ -52,24 +55,11 @@ const fromProblem =
     if (message !== undefined) ctx.addIssue({ code: 'custom', message });
   };
 
-/** The banks a BANK_ACCOUNT of the currency may be held at: OFFLINE's banks, P2A_V2's for INR. */
-export function collectionBanks(currency: CurrencyCode): readonly BankOperator[] {
-  return currency === 'INR' ? P2A_V2_BANKS : (OFFLINE_BANKS[currency] ?? []);
-}
-
-/** Every NAPAS BIN our catalogues know (collection, instant-transfer and payout banks), with the bank's name. */
-export const NAPAS_BANKS: ReadonlyMap<string, string> = new Map(
-  [...(OFFLINE_BANKS.VND ?? []), ...(ONLINE_BANKS.VND ?? []), ...PAYOUT_BANKS.VND].map((bank) => [
-    bank.bankCode,
-    bank.name,
-  ]),
-);
-
 const bankAccountSchema = z
   .object({
     ...base,
     type: z.literal('BANK_ACCOUNT'),
-    currency: z.enum(['CNY', 'JPY', 'KRW', 'LAK', 'NGN', 'PHP', 'THB', 'VND', 'INR']),
+    currency: z.enum(COLLECTION_BANK_CURRENCIES),
     bank: z.string(),
     accountNumber: z.string().transform((value) => value.replace(/[\s-]/g, '')),
     branch: z.object({ code: z.string().trim().min(1), name: z.string().trim().min(1).max(70) }).optional(),
@@ -136,8 +126,11 @@ const vietQrSchema = z.object({
   ...base,
   type: z.literal('VIETQR'),
   currency: z.literal('VND').default('VND'),
-  bin: z.string().refine((bin) => NAPAS_BANKS.has(bin), {
-    message: `Not a NAPAS BIN we know: the bank's 6-digit BIN, e.g. ${[...NAPAS_BANKS.keys()].slice(0, 3).join(', ')}.`,
+  bin: z.string().refine((bin) => napasBank(bin) !== undefined, {
+    message: `Not a NAPAS BIN we know: the bank's 6-digit BIN, e.g. ${collectionBanks('VND')
+      .slice(0, 3)
+      .map((bank) => bank.bankCode)
+      .join(', ')}.`,
   }),
   accountNumber: z.string().regex(/^\d{6,19}$/, 'The account number: 6 to 19 digits.'),
 });
@@ -161,7 +154,7 @@ const qrisSchema = z.object({
       /^\d{16,19}$/,
       "The merchant PAN: the acquirer's 8-digit NNS and the merchant's digits, 16 to 19 digits.",
     )
-    .refine((pan) => luhnCheckDigit(pan.slice(0, -1)) === pan.slice(-1), {
+    .refine(passesLuhn, {
       message: 'This merchant PAN fails its Luhn check digit: a digit is probably mistyped.',
     }),
   merchantId: z
@@ -179,7 +172,7 @@ const qrPhSchema = z.object({
   acquirerBic: z
     .string()
     .regex(
-      /^[A-Z]{4}PH[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/,
+      BANK_RULES.PHP.bankCodePattern,
       "The acquirer's BIC: 8 or 11 characters of a Philippine bank (BNORPHMMXXX).",
     ),
   merchantId: z

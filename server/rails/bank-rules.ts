@@ -1,6 +1,6 @@
 import 'server-only';
-import { isValidNuban, passesLuhn } from './checksums';
-import type { BankCurrency } from './payout-banks';
+import type { BankCurrency } from './banks';
+import { isValidNuban, passesLuhn } from './check-digits';
 
 /** How one currency's domestic transfers identify the receiving bank and account. */
 export interface BankRule {
@@ -27,12 +27,31 @@ export interface BankRule {
   /** The account number's form once spaces and dashes are removed. */
   accountPattern: RegExp;
   accountHint: string;
+  /** The usual length of an account number, which the sandbox gives the accounts it derives. */
+  typicalDigits: number;
   /** A check the account number must pass at this bank (check digits), as a message when it fails. */
   checkAccount?: (accountNumber: string, bankCode: string) => string | undefined;
 }
 
 const THREE_DIGITS = /^\d{3}$/;
 const digits = (min: number, max: number) => new RegExp(`^\\d{${min},${max}}$`);
+
+/** An account number of `min` to `max` digits, usually `typical`. */
+const accountDigits = (min: number, max: number, typical: number) => ({
+  accountPattern: digits(min, max),
+  accountHint: `The account number: ${min} to ${max} digits.`,
+  typicalDigits: typical,
+});
+
+/**
+ * Banks named by SWIFT BIC (ISO 9362): four letters for the bank, the country, two for the location,
+ * an optional branch; the first eight name the bank.
+ */
+const swiftBic = (country: string, example: string) => ({
+  bankCodePattern: new RegExp(`^[A-Z]{4}${country}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$`),
+  bankCodeHint: `The bank's SWIFT BIC, 8 or 11 characters (${example}).`,
+  bankPrefixLength: 8,
+});
 
 export const BANK_RULES: Record<BankCurrency, BankRule> = {
   CNY: {
@@ -43,6 +62,7 @@ export const BANK_RULES: Record<BankCurrency, BankRule> = {
     // Payouts in China go to the recipient's debit card number (银行卡号), which carries a Luhn digit.
     accountPattern: digits(16, 19),
     accountHint: 'The bank card number: 16 to 19 digits.',
+    typicalDigits: 19,
     checkAccount: (accountNumber) =>
       passesLuhn(accountNumber)
         ? undefined
@@ -54,16 +74,14 @@ export const BANK_RULES: Record<BankCurrency, BankRule> = {
     bankPrefixLength: 2,
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(10, 16),
-    accountHint: 'The account number: 10 to 16 digits.',
+    ...accountDigits(10, 16, 12),
   },
   IDR: {
     bankCodePattern: THREE_DIGITS,
     bankCodeHint: "The bank's 3-digit kode bank (BCA 014, Mandiri 008, BNI 009, BRI 002).",
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(10, 16),
-    accountHint: 'The account number: 10 to 16 digits.',
+    ...accountDigits(10, 16, 10),
   },
   INR: {
     // RBI: four letters for the bank, a 0 reserved for future use, six characters for the branch.
@@ -72,8 +90,7 @@ export const BANK_RULES: Record<BankCurrency, BankRule> = {
     bankPrefixLength: 4,
     operatorSuppliesBankCode: false,
     catalogueOnly: false,
-    accountPattern: digits(9, 18),
-    accountHint: 'The account number: 9 to 18 digits.',
+    ...accountDigits(9, 18, 14),
   },
   JPY: {
     bankCodePattern: /^\d{4}-\d{3}$/,
@@ -86,39 +103,34 @@ export const BANK_RULES: Record<BankCurrency, BankRule> = {
     // Zengin account numbers are 7 digits; shorter ones are written with leading zeros.
     accountPattern: /^\d{7}$/,
     accountHint: 'The account number: 7 digits (with leading zeros where the passbook shows fewer).',
+    typicalDigits: 7,
   },
   KES: {
     bankCodePattern: /^\d{2}$/,
     bankCodeHint: "The bank's 2-digit CBK bank code (KCB 01, Co-op 11, Equity 68).",
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(10, 14),
-    accountHint: 'The account number: 10 to 14 digits.',
+    ...accountDigits(10, 14, 12),
   },
   KRW: {
     bankCodePattern: THREE_DIGITS,
     bankCodeHint: "The bank's 3-digit KFTC bank code (KB Kookmin 004, Shinhan 088, Woori 020).",
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(10, 14),
-    accountHint: 'The account number: 10 to 14 digits.',
+    ...accountDigits(10, 14, 12),
   },
   LAK: {
     bankCodePattern: /^[A-Z]{2,8}$/,
     bankCodeHint: "The bank's code: BCEL, LDB or APB.",
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(13, 18),
-    accountHint: 'The account number: 13 to 18 digits.',
+    ...accountDigits(13, 18, 16),
   },
   MYR: {
-    bankCodePattern: /^[A-Z]{4}MY[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/,
-    bankCodeHint: "The bank's SWIFT BIC, 8 or 11 characters (Maybank MBBEMYKL).",
-    bankPrefixLength: 8,
+    ...swiftBic('MY', 'Maybank MBBEMYKL'),
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(10, 16),
-    accountHint: 'The account number: 10 to 16 digits.',
+    ...accountDigits(10, 16, 12),
   },
   NGN: {
     bankCodePattern: THREE_DIGITS,
@@ -127,19 +139,17 @@ export const BANK_RULES: Record<BankCurrency, BankRule> = {
     catalogueOnly: true,
     accountPattern: /^\d{10}$/,
     accountHint: 'A 10-digit NUBAN.',
+    typicalDigits: 10,
     checkAccount: (accountNumber, bankCode) =>
       isValidNuban(bankCode, accountNumber)
         ? undefined
         : `Not a NUBAN of bank ${bankCode}: its check digit does not match. Check the number and the bank.`,
   },
   PHP: {
-    bankCodePattern: /^[A-Z]{4}PH[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/,
-    bankCodeHint: "The bank's SWIFT BIC, 8 or 11 characters (BDO BNORPHMM).",
-    bankPrefixLength: 8,
+    ...swiftBic('PH', 'BDO BNORPHMM'),
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(10, 16),
-    accountHint: 'The account number: 10 to 16 digits.',
+    ...accountDigits(10, 16, 12),
   },
   THB: {
     bankCodePattern: THREE_DIGITS,
@@ -149,22 +159,21 @@ export const BANK_RULES: Record<BankCurrency, BankRule> = {
     // Commercial banks number accounts with 10 digits; GSB and BAAC with 12.
     accountPattern: /^(?:\d{10}|\d{12})$/,
     accountHint: 'The account number: 10 digits (12 at the Government Savings Bank and BAAC).',
+    typicalDigits: 10,
   },
   VND: {
     bankCodePattern: /^970\d{3}$/,
     bankCodeHint: "The bank's NAPAS BIN: 6 digits starting 970 (Vietcombank 970436).",
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(6, 19),
-    accountHint: 'The account number: 6 to 19 digits.',
+    ...accountDigits(6, 19, 13),
   },
   ZAR: {
     bankCodePattern: /^\d{6}$/,
     bankCodeHint: "The bank's 6-digit universal branch code (FNB 250655, Absa 632005, Capitec 470010).",
     operatorSuppliesBankCode: true,
     catalogueOnly: true,
-    accountPattern: digits(9, 11),
-    accountHint: 'The account number: 9 to 11 digits.',
+    ...accountDigits(9, 11, 10),
   },
 };
 
