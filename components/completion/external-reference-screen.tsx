@@ -1,11 +1,13 @@
 import { getTranslations } from 'next-intl/server';
+import { METHODS } from '@/lib/methods/catalogue';
 import { DetailList, type Detail } from './detail-list';
 import { accountDetails } from './account-details';
 import type { CompletionContext } from './types';
 
 /**
  * P2A_V2: pay to the UPI ID or account shown, then enter the 12-digit UTR from the banking app.
- * A plain form (digits only, exactly 12) to the BFF; the API checks it again.
+ * A plain form in the form of the method's reference rule (its descriptor) to the BFF; the API checks
+ * it again.
  */
 export async function ExternalReferenceScreen({
   context,
@@ -19,6 +21,7 @@ export async function ExternalReferenceScreen({
   const t = await getTranslations();
   const address = context.response.paymentAddress;
   const given = context.response.externalReference?.reference;
+  const rule = METHODS[context.response.paymentMethodCode].externalReference?.rule;
   const details: Detail[] = [
     ...(address
       ? [{ label: t('completion.externalReference.payTo'), value: address.idAddress, copy: true }]
@@ -53,9 +56,9 @@ export async function ExternalReferenceScreen({
               name="reference"
               inputMode="numeric"
               autoComplete="off"
-              pattern="\d{12}"
-              maxLength={12}
-              minLength={12}
+              pattern={rule?.pattern.source.replace(/^\^|\$$/g, '')}
+              maxLength={rule?.length}
+              minLength={rule?.length}
               required
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'reference-error' : undefined}

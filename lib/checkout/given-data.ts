@@ -1,7 +1,8 @@
 import { safeParse } from 'zod/mini';
 import { isDomesticMobile, parsePhone } from '../methods/phone-numbers';
 import { CUSTOMER_FIELD_SCHEMAS } from '../schemas/customer-data';
-import { phoneMustBeDomesticMobile, type CustomerField } from '../schemas/customer-fields';
+import { phoneMustBeDomesticMobile } from '../methods/catalogue';
+import type { CustomerField } from '../schemas/customer-fields';
 import type { CheckoutParams } from './params';
 import type { Choice } from './plan';
 

@@ -1,5 +1,5 @@
-import { METHODS, type MethodCode } from '../methods/catalogue';
-import { CUSTOMER_FIELDS, customerFieldRules, type CustomerField } from '../schemas/customer-fields';
+import { customerFieldRules, METHODS, type MethodCode } from '../methods/catalogue';
+import { CUSTOMER_FIELDS, type CustomerField } from '../schemas/customer-fields';
 import type { CheckoutParams } from './params';
 
 export interface PaymentOptionView {

@@ -1,14 +1,12 @@
 import { toDecimalString, type Money } from '../money';
-import type { MethodCode } from './catalogue';
+import { METHODS, type MethodCode } from './catalogue';
 
 /** EMVCo tag 54 (transaction amount) holds at most 13 characters. */
 const EMV_AMOUNT_MAX_LENGTH = 13;
 
-const EMV_QR_METHODS: readonly MethodCode[] = ['QRTH', 'QRMY', 'QRVN', 'QRPH', 'QRID'];
-
 /** Whether the method's response carries the amount in an EMVCo QR payload. */
 export function carriesEmvQrAmount(method: MethodCode, currency: Money['currency']): boolean {
-  return EMV_QR_METHODS.includes(method) || (method === 'OFFLINE' && currency === 'VND');
+  return METHODS[method].emvQrCurrencies.includes(currency);
 }
 
 /** Why an amount cannot be paid with this method, or undefined when it can. */

@@ -1,173 +1,57 @@
 import type { CurrencyCode } from '../money/currencies';
+import type { CustomerFieldRules } from '../schemas/customer-fields';
+import type { MethodDescriptor } from './descriptor';
+import { BANKA_PAY } from './descriptors/banka-pay';
+import { CRYPTO_OFFLINE } from './descriptors/crypto-offline';
+import { EWALLET } from './descriptors/ewallet';
+import { MOBILE_MONEY } from './descriptors/mobile-money';
+import { NETBANKING } from './descriptors/netbanking';
+import { OFFLINE } from './descriptors/offline';
+import { ONLINE } from './descriptors/online';
+import { P2A_V2 } from './descriptors/p2a-v2';
+import { PAY_ME } from './descriptors/pay-me';
+import { QRID } from './descriptors/qrid';
+import { QRIN } from './descriptors/qrin';
+import { QRMY } from './descriptors/qrmy';
+import { QRPH } from './descriptors/qrph';
+import { QRTH } from './descriptors/qrth';
+import { QRVN } from './descriptors/qrvn';
+import { VAPAY } from './descriptors/vapay';
 
-/** Every payment method code of the specification's "Payment methods" table. */
-export const METHOD_CODES = [
-  'BANKA_PAY',
-  'CRYPTO_OFFLINE',
-  'QRMY',
-  'EWALLET',
-  'P2A_V2',
-  'ONLINE',
-  'MOBILE_MONEY',
-  'NETBANKING',
-  'OFFLINE',
-  'PAY_ME',
-  'QRTH',
-  'QRID',
-  'QRPH',
-  'QRIN',
-  'VAPAY',
-  'QRVN',
+export { COMPLETION_KINDS, type CompletionKind, type MethodDescriptor } from './descriptor';
+
+/** Every payment method of the specification's "Payment methods" table, in its order: one descriptor each. */
+const DESCRIPTORS = [
+  BANKA_PAY,
+  CRYPTO_OFFLINE,
+  QRMY,
+  EWALLET,
+  P2A_V2,
+  ONLINE,
+  MOBILE_MONEY,
+  NETBANKING,
+  OFFLINE,
+  PAY_ME,
+  QRTH,
+  QRID,
+  QRPH,
+  QRIN,
+  VAPAY,
+  QRVN,
 ] as const;
 
-export type MethodCode = (typeof METHOD_CODES)[number];
+export type MethodCode = (typeof DESCRIPTORS)[number]['code'];
 
-/** How the customer completes a payment (docs: architecture guide, "Completion kinds"). */
-export const COMPLETION_KINDS = [
-  'redirect',
-  'instructions',
-  'qr',
-  'deeplink',
-  'push',
-  'external-reference',
-] as const;
-export type CompletionKind = (typeof COMPLETION_KINDS)[number];
+/** Every method code, in the specification's order (a tuple, for z.enum). */
+export const METHOD_CODES = DESCRIPTORS.map((descriptor) => descriptor.code) as unknown as readonly [
+  MethodCode,
+  ...MethodCode[],
+];
 
-export interface MethodInfo {
-  /** English display name; the hosted app translates by method code. */
-  name: string;
-  /** Exactly the currencies the specification lists for the method. */
-  currencies: readonly CurrencyCode[];
-  /** The usual completion kind; an adapter may pick another for a currency or operator. */
-  completion: CompletionKind;
-  /**
-   * The specification's request data object; its response object is `<requestObject>Response`
-   * (OfflineMethod, OfflineMethodResponse). P2A_V2 has a second object for its wire variant.
-   */
-  requestObject: string;
-  /**
-   * Whose institution the payment operator is. `customer`: the customer's own bank, wallet, mobile
-   * network or crypto network, where they log in, approve or send from; the customer picks it.
-   * `service`: where the money is collected (our bank account, the QR acquirer); the service assigns
-   * it and the customer is never asked (docs/decisions/023-hosted-payment-flows.md).
-   */
-  operatorChosenBy: 'customer' | 'service';
-}
-
-export const METHODS: Record<MethodCode, MethodInfo> = {
-  BANKA_PAY: {
-    name: 'Bank A Pay',
-    currencies: ['ZAR'],
-    completion: 'push',
-    requestObject: 'BankAPayMethod',
-    operatorChosenBy: 'customer',
-  },
-  CRYPTO_OFFLINE: {
-    name: 'Crypto',
-    currencies: ['USDC', 'USDT'],
-    completion: 'instructions',
-    requestObject: 'CryptoOfflineMethod',
-    operatorChosenBy: 'customer',
-  },
-  QRMY: {
-    name: 'Malaysian QR',
-    currencies: ['MYR'],
-    completion: 'qr',
-    requestObject: 'QrMyMethod',
-    operatorChosenBy: 'service',
-  },
-  EWALLET: {
-    name: 'E-Wallet',
-    currencies: ['IDR'],
-    completion: 'redirect',
-    requestObject: 'EWalletMethod',
-    operatorChosenBy: 'customer',
-  },
-  P2A_V2: {
-    name: 'India bank transfer',
-    currencies: ['INR'],
-    completion: 'external-reference',
-    requestObject: 'P2AV2Method',
-    operatorChosenBy: 'customer',
-  },
-  ONLINE: {
-    name: 'Instant bank transfer',
-    currencies: ['INR', 'THB', 'MYR', 'VND', 'ZAR'],
-    completion: 'redirect',
-    requestObject: 'OnlineMethod',
-    operatorChosenBy: 'customer',
-  },
-  MOBILE_MONEY: {
-    name: 'Mobile money',
-    currencies: ['GHS', 'KES'],
-    completion: 'push',
-    requestObject: 'MobileMoneyMethod',
-    operatorChosenBy: 'customer',
-  },
-  NETBANKING: {
-    name: 'Netbanking',
-    currencies: ['INR'],
-    completion: 'redirect',
-    requestObject: 'NetBankingMethod',
-    operatorChosenBy: 'customer',
-  },
-  OFFLINE: {
-    name: 'Bank transfer',
-    currencies: ['CNY', 'JPY', 'KRW', 'LAK', 'NGN', 'PHP', 'THB', 'VND'],
-    completion: 'instructions',
-    requestObject: 'OfflineMethod',
-    operatorChosenBy: 'service',
-  },
-  PAY_ME: {
-    name: 'Pay Me',
-    currencies: ['ZAR'],
-    completion: 'push',
-    requestObject: 'PayMeMethod',
-    operatorChosenBy: 'customer',
-  },
-  QRTH: {
-    name: 'Thai QR',
-    currencies: ['THB'],
-    completion: 'qr',
-    requestObject: 'QrThMethod',
-    operatorChosenBy: 'service',
-  },
-  QRID: {
-    name: 'Indonesian QR',
-    currencies: ['IDR'],
-    completion: 'qr',
-    requestObject: 'QrIdMethod',
-    operatorChosenBy: 'service',
-  },
-  QRPH: {
-    name: 'Philippine QR',
-    currencies: ['PHP'],
-    completion: 'qr',
-    requestObject: 'QRPhMethod',
-    operatorChosenBy: 'service',
-  },
-  QRIN: {
-    name: 'Indian QR (UPI)',
-    currencies: ['INR'],
-    completion: 'deeplink',
-    requestObject: 'QrInMethod',
-    operatorChosenBy: 'service',
-  },
-  VAPAY: {
-    name: 'Virtual account',
-    currencies: ['IDR', 'KRW'],
-    completion: 'instructions',
-    requestObject: 'VaPayMethod',
-    operatorChosenBy: 'customer',
-  },
-  QRVN: {
-    name: 'Vietnamese QR',
-    currencies: ['VND'],
-    completion: 'qr',
-    requestObject: 'QrVnMethod',
-    operatorChosenBy: 'service',
-  },
-};
+/** Each method's descriptor by its code. */
+export const METHODS = Object.fromEntries(
+  DESCRIPTORS.map((descriptor) => [descriptor.code, descriptor]),
+) as unknown as { readonly [Code in MethodCode]: MethodDescriptor<Code> };
 
 export function isMethodCode(value: string): value is MethodCode {
   return Object.hasOwn(METHODS, value);
@@ -175,4 +59,34 @@ export function isMethodCode(value: string): value is MethodCode {
 
 export function methodTakesCurrency(method: MethodCode, currency: CurrencyCode): boolean {
   return METHODS[method].currencies.includes(currency);
+}
+
+/**
+ * Which customer data a method needs, from the specification's method-dependent request rules; the
+ * operator matters where it selects a variant (EWALLET push or redirect, P2A_V2 UPI ID or wire).
+ * One descriptor drives the server's validation and the hosted app's form, so they cannot disagree.
+ */
+export function customerFieldRules(
+  method: MethodCode,
+  currency: CurrencyCode,
+  operatorCode?: string,
+): CustomerFieldRules {
+  return METHODS[method].customerFields(currency, operatorCode);
+}
+
+/**
+ * Whether the phone must be a mobile number of the payment's country: where the method hands it to
+ * the rail (a push to approve, a wallet login: the method requires it), and where the specification
+ * validates it (NETBANKING, 2.10). Elsewhere an optional phone that is not a valid number is dropped
+ * rather than refused: nothing depends on it.
+ */
+export function phoneMustBeDomesticMobile(
+  method: MethodCode,
+  currency: CurrencyCode,
+  operatorCode?: string,
+): boolean {
+  return (
+    METHODS[method].validatesPhone ||
+    customerFieldRules(method, currency, operatorCode).phoneNumber === 'required'
+  );
 }

@@ -1,4 +1,4 @@
-import type { CompletionKind } from './catalogue';
+import { isMethodCode, METHODS, type CompletionKind } from './catalogue';
 
 /** The response property that marks a push: the method sent an approval request to the customer. */
 export const PUSH_NOTIFICATION_FIELD = 'pushNotification';
@@ -21,7 +21,12 @@ export function completionKindOf(response: CompletionSignals): CompletionKind {
   if (typeof response.redirectTo === 'string') return 'redirect';
   if (typeof response.qrInDeepLink === 'string') return 'deeplink';
   if (typeof response.qrCode === 'string') return 'qr';
-  if (response.paymentMethodCode === 'P2A_V2') return 'external-reference';
+  // A method that needs the customer's reference before it can succeed asks for it (P2A_V2).
+  if (
+    isMethodCode(response.paymentMethodCode) &&
+    METHODS[response.paymentMethodCode].externalReference?.required
+  )
+    return 'external-reference';
   if (response.pushNotification !== undefined && response.pushNotification !== null) return 'push';
   return 'instructions';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { METHOD_CODES, METHODS } from '../methods/catalogue';
-import { CUSTOMER_FIELDS, customerFieldRules, phoneMustBeDomesticMobile } from './customer-fields';
+import { customerFieldRules, METHOD_CODES, METHODS, phoneMustBeDomesticMobile } from '../methods/catalogue';
+import { CUSTOMER_FIELDS } from './customer-fields';
 import { createPayinRequestSchema } from './payin-request';
 
 describe('customerFieldRules', () => {

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { optional as miniOptional } from 'zod/mini';
 import { methodAmountProblem } from '../methods/amount-rules';
-import { METHOD_CODES, methodTakesCurrency } from '../methods/catalogue';
+import {
+  customerFieldRules,
+  METHOD_CODES,
+  METHODS,
+  methodTakesCurrency,
+  phoneMustBeDomesticMobile,
+} from '../methods/catalogue';
 import { isDomesticMobile, parsePhone, phoneCountryName, phoneExample } from '../methods/phone-numbers';
 import type { CurrencyCode } from '../money/currencies';
-import {
-  CUSTOMER_FIELDS,
-  customerFieldRules,
-  phoneMustBeDomesticMobile,
-  type CustomerField,
-} from './customer-fields';
+import { CUSTOMER_FIELDS, type CustomerField } from './customer-fields';
 import { WITHOUT_CONTROL_CHARACTERS } from './customer-data';
 import { absoluteUrlSchema, accountSchema, emailSchema, moneySchema } from './primitives';
 
@@ -75,7 +76,7 @@ function withoutUnusedFields(method: PaymentMethodRequest, currency: CurrencyCod
   return {
     ...rest,
     // productId belongs to OfflineMethod only (specification, change 2.43).
-    ...(method.paymentMethodCode === 'OFFLINE' && productId !== undefined && { productId }),
+    ...(METHODS[method.paymentMethodCode].takesProductId && productId !== undefined && { productId }),
     ...(rules.emailAddress !== 'unused' && emailAddress !== undefined && { emailAddress }),
     ...(rules.phoneNumber !== 'unused' && phoneNumber !== undefined && { phoneNumber }),
     ...((accountName !== undefined || accountNumber !== undefined) && {
@@ -135,7 +136,7 @@ export type CreatePayinRequest = z.infer<typeof createPayinRequestSchema>;
 export const availableOptionsRequestSchema = z.object({ money: moneySchema });
 
 export const setExternalReferenceRequestSchema = z.object({
-  /** For P2A_V2 and QRIN exactly 12 digits (the UTR); other methods keep what the customer gives. */
+  /** Checked against the method's reference rule (its descriptor) by the service; other methods keep what the customer gives. */
   reference: z
     .string()
     .trim()

@@ -1,22 +1,14 @@
 import type { CurrencyCode } from '@/lib/money';
 
-/**
+/*
  * Where a live merchant's customers really pay (docs/decisions/028-live-collection-and-reconciliation.md):
- * the receiving coordinates the operator configured in the merchants file. Adapters build live
- * responses and QR/UPI payloads only from these; reconciliation matches incoming transactions of
- * an account against the open payins created to it.
+ * the receiving coordinates the operator configured in the merchants file, one type per kind of
+ * account (lib/methods: COLLECTION_ACCOUNT_TYPES). Adapters build live responses and QR/UPI payloads
+ * only from these; reconciliation matches incoming transactions of an account against the open
+ * payins created to it.
  */
-export const COLLECTION_ACCOUNT_TYPES = [
-  'BANK_ACCOUNT',
-  'PROMPTPAY',
-  'DUITNOW',
-  'VIETQR',
-  'QRIS',
-  'QRPH',
-  'UPI',
-  'CRYPTO',
-] as const;
-export type CollectionAccountType = (typeof COLLECTION_ACCOUNT_TYPES)[number];
+
+export { COLLECTION_ACCOUNT_TYPES, type CollectionAccountType } from '@/lib/methods';
 
 /** How a bank feed or chain watcher proves it speaks for the account (POST /collection/transactions). */
 export interface CollectionFeedAuth {

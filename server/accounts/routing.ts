@@ -1,26 +1,10 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
 import { UPI_PSPS, vpaHandle } from '../rails';
-import type { CollectionAccount, CollectionAccountType } from './collection-account';
+import type { AccountNeed } from '@/lib/methods';
+import type { CollectionAccount } from './collection-account';
 
-/**
- * The account a payin of a method needs: its type, in the payin's currency, and where the method's
- * operator is the institution holding the money (OFFLINE's bank, CRYPTO_OFFLINE's network, QRMY's
- * acquirer, QRIN's PSP), held there.
- */
-export interface AccountNeed {
-  type: CollectionAccountType;
-  operator?: string;
-}
-
-/**
- * How live payins of a method are collected (docs/decisions/028): into one of the merchant's
- * configured accounts, or through a processor connector (redirects, pushes, issued virtual accounts).
- * Each adapter declares it, so the method facts stay in the method's descriptor.
- */
-export type MethodCollection =
-  | { by: 'account'; need(currency: CurrencyCode, operatorCode: string | undefined): AccountNeed }
-  | { by: 'connector' };
+export type { AccountNeed, MethodCollection } from '@/lib/methods';
 
 /** The operator code an account is held at, for types whose method routes by operator. */
 export function accountOperator(account: CollectionAccount): string | undefined {

@@ -3,7 +3,7 @@ import { sameMoney, type Money } from '@/lib/money';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
-import { LONGEST_VALIDITY_MS } from '../methods';
+import { LONGEST_VALIDITY_MS } from '@/lib/methods';
 import { isFinal, type PayinService, type UrlPolicy } from '../payins';
 import { escapePattern, payinFlowOperations, type TokenGrant, type TokenService } from '../tokens';
 

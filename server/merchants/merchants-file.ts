@@ -5,11 +5,7 @@ import { PAYOUT_METHOD_CODES } from '@/lib/payouts/methods';
 import { METHOD_CODES } from '@/lib/methods';
 import { CURRENCY_CODES } from '@/lib/money';
 import { merchantCodeSchema } from '@/lib/schemas';
-import {
-  collectionAccountsSchema,
-  duplicateFeedKeys,
-  webhookSecretSchema,
-} from '../accounts';
+import { collectionAccountsSchema, duplicateFeedKeys, webhookSecretSchema } from '../accounts';
 
 const percentSchema = z
   .number()

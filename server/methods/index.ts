@@ -2,4 +2,3 @@ import 'server-only';
 export * from './port';
 export { ADAPTERS, requireAdapter } from './registry';
 export { operatorsFor, findOperator } from './operator-catalogue';
-export { LONGEST_VALIDITY_MS } from './support/validity';

@@ -1,10 +1,43 @@
-import type { CompletionKind, MethodCode } from '@/lib/methods';
+import type { CompletionKind, MethodCode, MethodCollection, MethodDescriptor } from '@/lib/methods';
 import type { CurrencyCode, Money } from '@/lib/money';
 import type { CollectionAccount } from '../accounts';
-import type { MethodCollection } from '../accounts';
-import type { Merchant } from '../merchants';
 import type { ConnectorStart } from './connectors/port';
-import type { CustomerAccount, CustomerData, Payin } from '../payins/payin';
+
+/** Customer data as given with the request (`paymentMethod` fields). */
+export interface CustomerData {
+  emailAddress?: string;
+  phoneNumber?: string;
+  accountName?: string;
+  accountNumber?: string;
+  productId?: string;
+}
+
+/** The spec's customer account record: all string fields, each present when known. */
+export interface CustomerAccount {
+  accountName?: string;
+  accountNumber?: string;
+  accountType?: string;
+  bankCode?: string;
+  bankName?: string;
+  bankBranch?: string;
+  bankCity?: string;
+  bankProvince?: string;
+}
+
+/** What a method knows of the merchant: who the customer pays (the merchant's code and public name). */
+export interface MethodMerchant {
+  code: string;
+  channelName: string;
+}
+
+/** What a method knows of a stored payment when it says where the money came from. */
+export interface MethodPayment {
+  merchantCode: string;
+  idPayin: string;
+  money: Money;
+  operatorCode: string | undefined;
+  customer: CustomerData;
+}
 
 /** A payment operator (bank, wallet, network) a method routes through: {code, name} in the API. */
 export interface PaymentOperator {
@@ -17,7 +50,7 @@ export interface PaymentOperator {
 /** Everything an adapter may use to build its response; all of it is decided before the insert. */
 export interface MethodResponseContext {
   idPayin: string;
-  merchant: Merchant;
+  merchant: MethodMerchant;
   money: Money;
   /** The unique amount to pay, for methods with `uniqueAmount`. */
   requiredMoney: Money | undefined;
@@ -50,6 +83,8 @@ export interface MethodResponseContext {
  */
 export interface MethodAdapter {
   readonly code: MethodCode;
+  /** What the method is (lib/methods/descriptors); the members below state its facts for the server. */
+  readonly descriptor: MethodDescriptor;
   /** Exactly the currencies of the specification's table. */
   readonly currencies: readonly CurrencyCode[];
   /** Operators offered per currency; the first is the default when the request names none. */
@@ -66,7 +101,7 @@ export interface MethodAdapter {
    * Whether the response carries `accountCustomer`, the account funds are expected from (the
    * specification: Thai QR, Malaysian QR and VA Payment); the presenter fills it in.
    */
-  readonly reportsAccountCustomer?: boolean;
+  readonly reportsAccountCustomer: boolean;
   /** How live payins are collected: into a configured account, or through a processor connector. */
   readonly collection: MethodCollection;
   /** The screen the customer completes the payment on. */
@@ -74,5 +109,5 @@ export interface MethodAdapter {
   /** Method-specific response fields (<MethodObject>Response beyond the common ones). */
   buildResponse(context: MethodResponseContext): Record<string, unknown>;
   /** The account the money came from, recorded when the payin succeeds (customerAccountProcess). */
-  processAccount(payin: Payin): CustomerAccount;
+  processAccount(payin: MethodPayment): CustomerAccount;
 }

@@ -11,8 +11,8 @@ import {
 import { paymentOperatorCodeSchema } from '@/lib/schemas';
 import { ADAPTERS } from './registry';
 import { ACCOUNT_TYPES } from './support/payer-account';
-import { completeCustomer } from './testing/customers';
-import { responseContext, testPayin } from './testing/fixtures';
+import { completeCustomer } from '@/tests/support/method-customers';
+import { responseContext, testPayin } from '@/tests/support/adapter-fixtures';
 
 const cases = METHOD_CODES.flatMap((code) => {
   const adapter = ADAPTERS[code];

@@ -3,7 +3,7 @@ import { moneyOf } from '@/lib/money';
 import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
 import { requireAdapter } from '../methods';
-import { testMerchant } from '../methods/testing/fixtures';
+import { testMerchant } from '@/tests/support/adapter-fixtures';
 import { liveGaps, offeredOperators, planCollection } from './collection-plan';
 
 const PROMPTPAY: CollectionAccount = {

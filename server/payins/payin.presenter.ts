@@ -1,19 +1,7 @@
 import 'server-only';
 import { toApiMoney } from '@/lib/money';
 import { requireAdapter } from '../methods';
-import type { CustomerAccount, Payin } from './payin';
-
-/** The customer account record's fields (specification, GET /payins/{idPayin}/accounts). */
-const ACCOUNT_RECORD_FIELDS = [
-  'accountName',
-  'accountNumber',
-  'accountType',
-  'bankCode',
-  'bankName',
-  'bankBranch',
-  'bankCity',
-  'bankProvince',
-] as const satisfies readonly (keyof CustomerAccount)[];
+import { ACCOUNT_RECORD_FIELDS, type CustomerAccount, type Payin } from './payin';
 
 export type AccountRecord = Record<(typeof ACCOUNT_RECORD_FIELDS)[number], string | null>;
 

@@ -1,6 +1,9 @@
 import type { MethodCode } from '@/lib/methods';
 import type { Money } from '@/lib/money';
 import type { PayinStatus } from '@/lib/payins/statuses';
+import type { CustomerAccount, CustomerData } from '../methods';
+
+export type { CustomerAccount, CustomerData } from '../methods';
 
 export {
   PAYIN_STATUSES,
@@ -9,26 +12,17 @@ export {
   type ProcessorStatus,
 } from '@/lib/payins/statuses';
 
-/** Customer data as given with the request (`paymentMethod` fields). */
-export interface CustomerData {
-  emailAddress?: string;
-  phoneNumber?: string;
-  accountName?: string;
-  accountNumber?: string;
-  productId?: string;
-}
-
-/** The spec's customer account record: all string fields, each present when known. */
-export interface CustomerAccount {
-  accountName?: string;
-  accountNumber?: string;
-  accountType?: string;
-  bankCode?: string;
-  bankName?: string;
-  bankBranch?: string;
-  bankCity?: string;
-  bankProvince?: string;
-}
+/** The customer account record's fields (specification, GET /payins/{idPayin}/accounts). */
+export const ACCOUNT_RECORD_FIELDS = [
+  'accountName',
+  'accountNumber',
+  'accountType',
+  'bankCode',
+  'bankName',
+  'bankBranch',
+  'bankCity',
+  'bankProvince',
+] as const satisfies readonly (keyof CustomerAccount)[];
 
 export interface Payin {
   id: bigint;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
 import type { Merchant } from '../merchants';
-import { testPayin } from '../methods/testing/fixtures';
+import { testPayin } from '@/tests/support/adapter-fixtures';
 import { magicAmountPlanner, scheduledAction } from './magic-amounts';
 
 const sandbox = { isTest: true } as Merchant;

@@ -1,19 +1,15 @@
 import 'server-only';
-import { METHOD_CODES, METHODS, P2A_V2_UPI_OPERATOR, type MethodCode } from '@/lib/methods';
+import { customerFieldRules, METHOD_CODES, METHODS, type MethodCode } from '@/lib/methods';
 import { CURRENCIES, CURRENCY_CODES, MAX_MINOR, type CurrencyCode } from '@/lib/money';
 import { PAYIN_STATUSES } from '@/lib/payins/statuses';
-import { CUSTOMER_FIELDS, customerFieldRules, ID_PAYIN_PATTERN, type CustomerField } from '@/lib/schemas';
-import { OPERATORS } from '../../methods/operator-catalogue';
-import { P2A_V2_BANKS } from '../../methods/operators/banks';
+import { CUSTOMER_FIELDS, ID_PAYIN_PATTERN, type CustomerField } from '@/lib/schemas';
+import { requireAdapter } from '../../methods';
+import { ACCOUNT_RECORD_FIELDS } from '../../payins';
 
 type Json = Record<string, unknown>;
 
 /** A reference to a named schema of the document. */
 export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
-
-/** The wire variant of P2A_V2 has a request object of its own (specification, Payment methods). */
-const INDIA_TRANSFER = 'IndiaTransferMethod';
-const P2A_V2_EITHER = 'P2AV2Methods';
 
 // ——— Money ———————————————————————————————————————————————————————————————————————————
 
@@ -81,42 +77,29 @@ interface RequestVariant {
   description: string;
 }
 
+/** Every request object of every method, with the operators that select it (descriptors and adapters). */
 function variants(): RequestVariant[] {
-  return METHOD_CODES.flatMap((method): RequestVariant[] => {
+  return METHOD_CODES.flatMap((method) => {
+    const { currencies, requestVariants } = METHODS[method];
+    const adapter = requireAdapter(method);
     const operators = [
-      ...new Set(Object.values(OPERATORS[method]).flatMap((list) => (list ?? []).map(({ code }) => code))),
+      ...new Set(currencies.flatMap((currency) => adapter.operators(currency).map(({ code }) => code))),
     ];
-    const description = `${METHODS[method].name} (${method}): ${METHODS[method].currencies.join(', ')}.`;
-    if (method !== 'P2A_V2')
-      return [
-        {
-          name: METHODS[method].requestObject,
-          method,
-          operators,
-          operatorRequired: false,
-          description,
-        },
-      ];
-    return [
-      {
-        name: METHODS.P2A_V2.requestObject,
-        method,
-        operators: [P2A_V2_UPI_OPERATOR],
-        operatorRequired: false,
-        description:
-          'Phone to Account (P2A_V2): the customer pays a UPI ID from any UPI app. No operator, or UPI.',
-      },
-      {
-        name: INDIA_TRANSFER,
-        method,
-        operators: P2A_V2_BANKS.map(({ code }) => code),
-        operatorRequired: true,
-        description:
-          'India bank transfer, wire variant (P2A_V2): IMPS/NEFT to our account at the bank named by paymentOperatorCode.',
-      },
-    ];
+    return requestVariants.map((variant) => ({
+      name: variant.requestObject,
+      method,
+      operators: variant.selects ? operators.filter((code) => variant.selects!(code)) : operators,
+      operatorRequired: variant.operatorRequired ?? false,
+      description: variant.description,
+    }));
   });
 }
+
+/** The name of a method's request: its object, or the choice of its objects where an operator selects one. */
+const requestName = (method: MethodCode) =>
+  METHODS[method].requestVariants.length > 1
+    ? `${METHODS[method].requestObject}s`
+    : METHODS[method].requestObject;
 
 /** Customer-field rules of a variant, for a currency and an operator (or none). */
 function rulesOf(variant: RequestVariant, currency: CurrencyCode, operator: string | undefined) {
@@ -185,7 +168,7 @@ function requestObject(variant: RequestVariant): Json {
           }),
         },
       }),
-      ...(variant.method === 'OFFLINE' && {
+      ...(METHODS[variant.method].takesProductId && {
         productId: { type: 'string', minLength: 1, maxLength: 64, description: 'Echoed in the response.' },
       }),
     },
@@ -246,13 +229,29 @@ function currencyRules(all: readonly RequestVariant[]): Json[] {
 
 // ——— Responses ———————————————————————————————————————————————————————————————————————
 
-const EXTERNAL_REFERENCE_12 = {
-  type: 'object',
-  required: ['reference'],
-  properties: {
-    reference: { type: 'string', pattern: '^\\d{12}$', description: 'The UTR: exactly 12 digits.' },
-  },
-};
+/** The customer's reference of a method that takes one (specification, 2.39: the UTR). */
+function externalReference(method: MethodCode): Json | undefined {
+  const rule = METHODS[method].externalReference?.rule;
+  return (
+    rule && {
+      type: 'object',
+      required: ['reference'],
+      properties: {
+        reference: { type: 'string', pattern: rule.pattern.source, description: rule.description },
+      },
+    }
+  );
+}
+
+/** What !setExternalReference takes, by the methods that have a reference rule. */
+function referenceDescription(): string {
+  const methods = METHOD_CODES.filter((code) => METHODS[code].externalReference);
+  const named = methods.map((code) =>
+    METHODS[code].externalReference!.required ? `${code} (required before success)` : code,
+  );
+  const rules = [...new Set(methods.map((code) => METHODS[code].externalReference!.rule.description))];
+  return `For ${named.join(' and ')}: ${rules.join(' ')} Other methods keep what the customer gives.`;
+}
 
 /** Every property a method response may carry, with its schema (common and method-specific). */
 const RESPONSE_PROPERTIES: Record<string, Json> = {
@@ -383,45 +382,42 @@ const RESPONSE_PROPERTIES: Record<string, Json> = {
 const COMMON_REQUIRED = ['idPayin', 'paymentMethodCode', 'money', 'expireAt', 'reference', 'returnUrl'];
 const COMMON_OPTIONAL = ['vat', 'externalReference'];
 
-/** Which properties each method's response carries: required (always) and optional (sometimes). */
-const RESPONSE_FIELDS: Record<MethodCode, { required: string[]; optional: string[] }> = {
-  BANKA_PAY: { required: ['pushNotification'], optional: [] },
-  CRYPTO_OFFLINE: { required: ['paymentOperator', 'account', 'cryptoPayment'], optional: [] },
-  QRMY: { required: ['moneyRequired', 'paymentOperator', 'accountCustomer', 'qrCode'], optional: [] },
-  EWALLET: { required: ['paymentOperator'], optional: ['redirectTo', 'pushNotification'] },
-  P2A_V2: { required: ['paymentOperator', 'paymentAddress'], optional: ['account'] },
-  ONLINE: { required: ['moneyRequired', 'redirectTo'], optional: ['paymentOperator'] },
-  MOBILE_MONEY: { required: ['paymentOperator', 'pushNotification'], optional: [] },
-  NETBANKING: { required: ['redirectTo'], optional: ['paymentOperator'] },
-  OFFLINE: {
-    required: ['moneyRequired', 'paymentOperator', 'account'],
-    optional: ['qrCode', 'qrName', 'productId'],
-  },
-  PAY_ME: { required: ['paymentOperator', 'account', 'pushNotification'], optional: [] },
-  QRTH: { required: ['moneyRequired', 'account', 'accountCustomer', 'qrCode'], optional: [] },
-  QRID: { required: ['qrCode'], optional: [] },
-  QRPH: { required: ['qrCode'], optional: [] },
-  QRIN: { required: ['qrCode', 'qrInDeepLink'], optional: ['paymentOperator'] },
-  VAPAY: {
-    required: ['paymentOperator', 'account', 'accountCustomer', 'paymentInstructionList'],
-    optional: [],
-  },
-  QRVN: { required: ['account', 'qrCode'], optional: [] },
-};
+/**
+ * Which properties each method's response carries, required (always) and optional (sometimes): the
+ * descriptor's own, and those its facts imply (a unique amount, an operator, accountCustomer).
+ */
+function responseFields(method: MethodCode): { required: string[]; optional: string[] } {
+  const descriptor = METHODS[method];
+  const adapter = requireAdapter(method);
+  const hasOperators = descriptor.currencies.some((currency) => adapter.operators(currency).length > 0);
+  return {
+    required: [
+      ...(descriptor.uniqueAmount ? ['moneyRequired'] : []),
+      ...(descriptor.assignsDefaultOperator ? ['paymentOperator'] : []),
+      ...(descriptor.reportsAccountCustomer ? ['accountCustomer'] : []),
+      ...descriptor.response.required,
+    ],
+    optional: [
+      ...(hasOperators && !descriptor.assignsDefaultOperator ? ['paymentOperator'] : []),
+      ...descriptor.response.optional,
+      ...(descriptor.takesProductId ? ['productId'] : []),
+    ],
+  };
+}
 
 /** The property names a method's response may carry (what the response schema documents). */
 export function documentedResponseProperties(method: MethodCode): string[] {
-  const { required, optional } = RESPONSE_FIELDS[method];
+  const { required, optional } = responseFields(method);
   return [...COMMON_REQUIRED, ...COMMON_OPTIONAL, ...required, ...optional];
 }
 
 function responseObject(method: MethodCode): Json {
-  const { required } = RESPONSE_FIELDS[method];
+  const { required } = responseFields(method);
   const names = documentedResponseProperties(method);
   const properties = Object.fromEntries(names.map((name) => [name, RESPONSE_PROPERTIES[name]]));
   properties.paymentMethodCode = { type: 'string', const: method };
-  // P2A_V2 and Indian QR carry the 12-digit UTR as externalReference (specification, 2.39).
-  if (method === 'P2A_V2' || method === 'QRIN') properties.externalReference = EXTERNAL_REFERENCE_12;
+  const reference = externalReference(method);
+  if (reference) properties.externalReference = reference;
   return {
     type: 'object',
     description: `The response of ${METHODS[method].requestObject} (${method}). New properties may appear at any time.`,
@@ -455,28 +451,8 @@ const PAYMENT_OPERATOR = {
 const ACCOUNT_RECORD = {
   type: 'object',
   description: 'Every field present, null where it is not known.',
-  required: [
-    'accountName',
-    'accountNumber',
-    'accountType',
-    'bankCode',
-    'bankName',
-    'bankBranch',
-    'bankCity',
-    'bankProvince',
-  ],
-  properties: Object.fromEntries(
-    [
-      'accountName',
-      'accountNumber',
-      'accountType',
-      'bankCode',
-      'bankName',
-      'bankBranch',
-      'bankCity',
-      'bankProvince',
-    ].map((field) => [field, { type: ['string', 'null'] }]),
-  ),
+  required: [...ACCOUNT_RECORD_FIELDS],
+  properties: Object.fromEntries(ACCOUNT_RECORD_FIELDS.map((field) => [field, { type: ['string', 'null'] }])),
 };
 
 /**
@@ -486,19 +462,22 @@ const ACCOUNT_RECORD = {
  */
 export function payinSchemas(): Record<string, Json> {
   const all = variants();
-  const requestNames = Object.fromEntries(
-    METHOD_CODES.map((code) => [code, code === 'P2A_V2' ? P2A_V2_EITHER : METHODS[code].requestObject]),
-  );
+  const requestNames = Object.fromEntries(METHOD_CODES.map((code) => [code, requestName(code)]));
   const responseNames = Object.fromEntries(METHOD_CODES.map((code) => [code, responseName(code)]));
   return {
     Money: money(),
     PaymentOperator: PAYMENT_OPERATOR,
     ...Object.fromEntries(all.map((variant) => [variant.name, requestObject(variant)])),
-    [P2A_V2_EITHER]: {
-      description: 'P2A_V2 carries one of two request objects, told apart by paymentOperatorCode.',
-      properties: { paymentMethodCode: { type: 'string', const: 'P2A_V2' } },
-      oneOf: [schemaRef(METHODS.P2A_V2.requestObject), schemaRef(INDIA_TRANSFER)],
-    },
+    ...Object.fromEntries(
+      METHOD_CODES.filter((code) => METHODS[code].requestVariants.length > 1).map((code) => [
+        requestName(code),
+        {
+          description: `${code} carries one of ${METHODS[code].requestVariants.length === 2 ? 'two' : 'several'} request objects, told apart by paymentOperatorCode.`,
+          properties: { paymentMethodCode: { type: 'string', const: code } },
+          oneOf: METHODS[code].requestVariants.map((variant) => schemaRef(variant.requestObject)),
+        },
+      ]),
+    ),
     PaymentMethod: discriminated(requestNames),
     CreatePayinRequest: {
       type: 'object',
@@ -615,7 +594,7 @@ export function payinSchemas(): Record<string, Json> {
           type: 'string',
           minLength: 1,
           maxLength: 64,
-          description: 'For P2A_V2 (required before success) and QRIN exactly 12 digits: the UTR.',
+          description: referenceDescription(),
           examples: ['123456789012'],
         },
       },

@@ -210,8 +210,8 @@ export const payinRoutes = [
     operationId: 'setExternalReference',
     summary: "Pass the customer's external payment reference",
     description:
-      'Records the reference of the customer-made payment (for P2A_V2 exactly 12 digits, the UPI transaction reference) on an open ' +
-      'payin; a later call replaces it while the payin is open. A final payin answers 409.',
+      'Records the reference of the customer-made payment on an open payin, in the form its method takes ' +
+      '(SetExternalReferenceRequest says which); a later call replaces it while the payin is open. A final payin answers 409.',
     tag: 'Payins',
     versioned: true,
     auth: 'token',

@@ -4,7 +4,7 @@ import { findOperator } from '../operator-catalogue';
 import { base58CheckDecode, thaiIdCheckDigit } from '../../rails';
 import { decodeEmvQr } from '../payloads/emvco-decoder';
 import { ADAPTERS } from '../registry';
-import { responseContext } from '../testing/fixtures';
+import { responseContext } from '@/tests/support/adapter-fixtures';
 
 type Json = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import 'server-only';
-import type { MethodAdapter } from '../port';
+import { METHODS } from '@/lib/methods';
+import { defineAdapter } from '../define-adapter';
 import { payerAccount, payerAccountNumber } from '../support/payer-account';
 import { pushNotification } from '../support/push-notification';
-import { VALIDITY_MS } from '../support/validity';
 
 /** The bank behind Bank A Pay, by the specification's neutral name; it is the only operator, so none is offered. */
 const BANK_A = { name: 'Bank A' } as const;
@@ -11,16 +11,7 @@ const BANK_A = { name: 'Bank A' } as const;
  * Bank A Pay (South Africa): an approval request pushed to the Bank A banking app registered to the
  * customer's phone; the customer approves it there.
  */
-export const bankaPayAdapter: MethodAdapter = {
-  code: 'BANKA_PAY',
-  currencies: ['ZAR'],
-  operators: () => [],
-  assignsDefaultOperator: false,
-  validityMs: () => VALIDITY_MS.push,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'connector' },
-  completion: () => 'push',
+export const bankaPayAdapter = defineAdapter(METHODS.BANKA_PAY, {
   buildResponse: ({ merchant, money, customer }) => ({
     pushNotification: pushNotification({
       channel: 'APP',
@@ -36,4 +27,4 @@ export const bankaPayAdapter: MethodAdapter = {
       accountNumber: payerAccountNumber(payin),
       bank: BANK_A,
     }),
-};
+});

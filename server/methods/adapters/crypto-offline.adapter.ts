@@ -1,14 +1,13 @@
 import 'server-only';
 import { METHODS } from '@/lib/methods';
 import { toDecimalString } from '@/lib/money';
-import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
 import { eip681TokenTransfer, trustWalletTronTransfer } from '../payloads/crypto';
 import { CRYPTO_NETWORKS, evmAddress, tronAddress, type CryptoNetwork } from '../../rails';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
 import { configuredAccount } from '../support/configured-account';
 import { derivedBytes } from '../support/derived';
+import { perCurrency, requireOperatorIn } from '../support/operators';
 import { payerAccount, payerSeed } from '../support/payer-account';
-import { VALIDITY_MS } from '../support/validity';
 
 function addressOf(network: CryptoNetwork, seed: readonly string[]): string {
   const accountId = derivedBytes(seed, 20);
@@ -21,16 +20,8 @@ function addressOf(network: CryptoNetwork, seed: readonly string[]): string {
  * TRON). A configured account hands out its one address with a unique amount to pay, or one address
  * of its list per open payin; the sandbox derives an address of its own per payin.
  */
-export const cryptoOfflineAdapter: MethodAdapter = {
-  code: 'CRYPTO_OFFLINE',
-  currencies: METHODS.CRYPTO_OFFLINE.currencies,
-  operators: (currency) => operatorsFor('CRYPTO_OFFLINE', currency),
-  assignsDefaultOperator: true,
-  validityMs: () => VALIDITY_MS.crypto,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'account', need: (_currency, network) => ({ type: 'CRYPTO', operator: network }) },
-  completion: () => 'instructions',
+export const cryptoOfflineAdapter = defineAdapter(METHODS.CRYPTO_OFFLINE, {
+  operators: perCurrency(CRYPTO_NETWORKS),
   buildResponse: (context) => {
     const { merchant, operator, idPayin } = context;
     const money = context.requiredMoney ?? context.money;
@@ -84,4 +75,4 @@ export const cryptoOfflineAdapter: MethodAdapter = {
       bank: { name: network.name },
     });
   },
-};
+});

@@ -1,13 +1,12 @@
 import 'server-only';
-import { ewalletFlowOf } from '@/lib/methods';
-import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
+import { ewalletFlowOf, METHODS } from '@/lib/methods';
 import { EWALLETS } from '../../rails';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
 import { derivedDigits } from '../support/derived';
 import { redirectOf } from '../support/configured-account';
+import { perCurrency, requireOperatorIn } from '../support/operators';
 import { payerAccount, payerSeed } from '../support/payer-account';
 import { pushNotification } from '../support/push-notification';
-import { VALIDITY_MS } from '../support/validity';
 
 /**
  * E-Wallet (Indonesia): OVO pushes an approval request to the wallet app registered to the
@@ -15,16 +14,8 @@ import { VALIDITY_MS } from '../support/validity';
  * checkout (redirectTo; in the sandbox our simulated institution page). The operator decides
  * (lib/methods/variants.ts); without one the customer gets the default redirect wallet.
  */
-export const ewalletAdapter: MethodAdapter = {
-  code: 'EWALLET',
-  currencies: ['IDR'],
-  operators: (currency) => operatorsFor('EWALLET', currency),
-  assignsDefaultOperator: true,
-  validityMs: () => VALIDITY_MS.push,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'connector' },
-  completion: (_currency, operator) => (ewalletFlowOf(operator?.code) === 'push' ? 'push' : 'redirect'),
+export const ewalletAdapter = defineAdapter(METHODS.EWALLET, {
+  operators: perCurrency({ IDR: EWALLETS }),
   buildResponse: (context) => {
     const { merchant, operator, money, customer } = context;
     const wallet = requireOperatorIn(EWALLETS, operator);
@@ -48,4 +39,4 @@ export const ewalletAdapter: MethodAdapter = {
       bank: wallet && { name: wallet.name },
     });
   },
-};
+});

@@ -1,26 +1,17 @@
 import 'server-only';
 import { METHODS } from '@/lib/methods';
-import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
 import { MOBILE_MONEY_OPERATORS } from '../../rails';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
+import { perCurrency, requireOperatorIn } from '../support/operators';
 import { payerAccount } from '../support/payer-account';
 import { pushNotification } from '../support/push-notification';
-import { VALIDITY_MS } from '../support/validity';
 
 /**
  * Mobile money (Ghana, Kenya): the network (paymentOperator) pushes a payment prompt to the
  * customer's phone (USSD, or M-PESA's SIM Toolkit "STK push"); the customer approves with their PIN.
  */
-export const mobileMoneyAdapter: MethodAdapter = {
-  code: 'MOBILE_MONEY',
-  currencies: METHODS.MOBILE_MONEY.currencies,
-  operators: (currency) => operatorsFor('MOBILE_MONEY', currency),
-  assignsDefaultOperator: true,
-  validityMs: () => VALIDITY_MS.push,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'connector' },
-  completion: () => 'push',
+export const mobileMoneyAdapter = defineAdapter(METHODS.MOBILE_MONEY, {
+  operators: perCurrency(MOBILE_MONEY_OPERATORS),
   buildResponse: ({ merchant, operator, money, customer }) => {
     const network = requireOperatorIn(MOBILE_MONEY_OPERATORS[money.currency], operator);
     return {
@@ -44,4 +35,4 @@ export const mobileMoneyAdapter: MethodAdapter = {
       bank: network && { name: network.name, bankCode: network.code },
     });
   },
-};
+});

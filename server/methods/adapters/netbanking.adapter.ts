@@ -1,28 +1,21 @@
 import 'server-only';
-import { findOperator, operatorsFor } from '../operator-catalogue';
-import type { MethodAdapter } from '../port';
+import { METHODS } from '@/lib/methods';
+import { NETBANKING_BANKS } from '../operators/banks';
+import { defineAdapter } from '../define-adapter';
 import { redirectOf } from '../support/configured-account';
+import { perCurrency } from '../support/operators';
 import { bankPayerAccount } from '../support/payer-account';
-import { VALIDITY_MS } from '../support/validity';
 
 /**
  * Netbanking (India): the customer is redirected to the payment institution (redirectTo) and logs in
  * to their bank's netbanking (paymentOperator when chosen upfront) to approve the payment.
  */
-export const netbankingAdapter: MethodAdapter = {
-  code: 'NETBANKING',
-  currencies: ['INR'],
-  operators: (currency) => operatorsFor('NETBANKING', currency),
-  assignsDefaultOperator: false,
-  validityMs: () => VALIDITY_MS.redirect,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'connector' },
-  completion: () => 'redirect',
+export const netbankingAdapter = defineAdapter(METHODS.NETBANKING, {
+  operators: perCurrency({ INR: NETBANKING_BANKS }),
   buildResponse: (context) => ({ redirectTo: redirectOf(context) }),
   processAccount: (payin) =>
     bankPayerAccount(
       payin,
-      payin.operatorCode ? findOperator('NETBANKING', 'INR', payin.operatorCode) : undefined,
+      NETBANKING_BANKS.find((bank) => bank.code === payin.operatorCode),
     ),
-};
+});

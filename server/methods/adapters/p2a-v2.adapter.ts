@@ -1,44 +1,30 @@
 import 'server-only';
-import { p2aV2VariantOf } from '@/lib/methods';
-import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
+import { METHODS, P2A_V2_UPI_OPERATOR, p2aV2VariantOf } from '@/lib/methods';
 import { P2A_V2_BANKS } from '../operators/banks';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
+import type { PaymentOperator } from '../port';
 import { collectionAccountNumber } from '../support/collection-account';
 import { configuredAccount } from '../support/configured-account';
+import { perCurrency, requireOperatorIn } from '../support/operators';
 import { bankPayerAccount, payerAccount } from '../support/payer-account';
 import { collectionVpa, payerVpa } from '../support/upi-address';
-import { VALIDITY_MS } from '../support/validity';
-import { UTR_PATTERN } from './qrin.adapter';
+
+/** The phone-to-account (UPI ID) variant of P2A_V2; banks after it select the wire variant. */
+export const P2A_V2_UPI: PaymentOperator = { code: P2A_V2_UPI_OPERATOR, name: 'UPI (any UPI app)' };
 
 /** The PSP handle of our phone-to-account UPI IDs. */
 const P2A_UPI_HANDLE = 'icici';
 
 /**
- * P2A_V2, two request objects under one code, selected by paymentOperatorCode (lib/methods/variants.ts):
+ * P2A_V2, two request objects under one code, selected by paymentOperatorCode (lib/methods/descriptors/p2a-v2.ts):
  * "Phone to Account" (UPI, the default): the customer pays our UPI ID (paymentAddress) from any UPI
  * app; "India bank transfer (wire variant)" (a bank): IMPS/NEFT to our account at that bank, whose
  * IFSC travels in paymentAddress.idAddress as the NPCI account address <account>@<IFSC>.ifsc.npci
  * (account.bankCode and bankName are deprecated here). Either way the customer then passes the
  * 12-digit UTR, which is required before the payin can succeed.
  */
-export const p2aV2Adapter: MethodAdapter = {
-  code: 'P2A_V2',
-  currencies: ['INR'],
-  operators: (currency) => operatorsFor('P2A_V2', currency),
-  assignsDefaultOperator: true,
-  validityMs: () => VALIDITY_MS.transfer,
-  uniqueAmount: false,
-  externalReference: {
-    required: true,
-    pattern: UTR_PATTERN,
-    description: 'The UTR (bank or UPI transaction reference) is exactly 12 digits.',
-  },
-  collection: {
-    by: 'account',
-    need: (_currency, operator) =>
-      p2aV2VariantOf(operator) === 'phone-to-account' ? { type: 'UPI' } : { type: 'BANK_ACCOUNT', operator },
-  },
-  completion: () => 'external-reference',
+export const p2aV2Adapter = defineAdapter(METHODS.P2A_V2, {
+  operators: perCurrency({ INR: [P2A_V2_UPI, ...P2A_V2_BANKS] }),
   buildResponse: (context) => {
     const { merchant, operator } = context;
     if (p2aV2VariantOf(operator?.code) === 'phone-to-account') {
@@ -65,4 +51,4 @@ export const p2aV2Adapter: MethodAdapter = {
     p2aV2VariantOf(payin.operatorCode) === 'phone-to-account'
       ? payerAccount(payin, { accountType: 'UPI', accountNumber: payerVpa(payin) })
       : bankPayerAccount(payin),
-};
+});

@@ -1,27 +1,19 @@
 import 'server-only';
-import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
+import { METHODS } from '@/lib/methods';
 import { PAY_ME_BANKS } from '../operators/banks';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
+import { perCurrency, requireOperatorIn } from '../support/operators';
 import { payerAccount, payerAccountNumber } from '../support/payer-account';
 import { pushNotification } from '../support/push-notification';
 import { collectionAccount } from '../support/response-parts';
-import { VALIDITY_MS } from '../support/validity';
 
 /**
  * Pay Me (South Africa): a payment request from our account at the customer's own bank
  * (paymentOperator; Pay Me works only between clients of the same bank) to the banking app
  * registered to the customer's phone, where they approve it.
  */
-export const payMeAdapter: MethodAdapter = {
-  code: 'PAY_ME',
-  currencies: ['ZAR'],
-  operators: (currency) => operatorsFor('PAY_ME', currency),
-  assignsDefaultOperator: true,
-  validityMs: () => VALIDITY_MS.push,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'connector' },
-  completion: () => 'push',
+export const payMeAdapter = defineAdapter(METHODS.PAY_ME, {
+  operators: perCurrency({ ZAR: PAY_ME_BANKS }),
   buildResponse: ({ merchant, operator, money, customer }) => {
     const bank = requireOperatorIn(PAY_ME_BANKS, operator);
     return {
@@ -41,4 +33,4 @@ export const payMeAdapter: MethodAdapter = {
       accountNumber: payerAccountNumber(payin),
       bank: PAY_ME_BANKS.find((candidate) => candidate.code === payin.operatorCode),
     }),
-};
+});

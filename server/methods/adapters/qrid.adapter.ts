@@ -1,23 +1,14 @@
 import 'server-only';
+import { METHODS } from '@/lib/methods';
 import { buildQrisQr } from '../payloads/qris';
 import { BANK_MANDIRI_QRIS, luhnCheckDigit } from '../../rails';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
 import { configuredAccount } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
-import { VALIDITY_MS } from '../support/validity';
 
 /** Indonesian QR: a dynamic QRIS code any Indonesian bank or e-wallet app pays. */
-export const qridAdapter: MethodAdapter = {
-  code: 'QRID',
-  currencies: ['IDR'],
-  operators: () => [],
-  assignsDefaultOperator: false,
-  validityMs: () => VALIDITY_MS.qr,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'account', need: () => ({ type: 'QRIS' }) },
-  completion: () => 'qr',
+export const qridAdapter = defineAdapter(METHODS.QRID, {
   buildResponse: (context) => {
     const { merchant, money, reference } = context;
     const qris = configuredAccount(context, 'QRIS');
@@ -57,4 +48,4 @@ export const qridAdapter: MethodAdapter = {
     };
   },
   processAccount: (payin) => bankPayerAccount(payin),
-};
+});

@@ -1,36 +1,21 @@
 import 'server-only';
-import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
+import { METHODS } from '@/lib/methods';
 import { UPI_PSPS } from '../../rails';
 import { emvText } from '../payloads/emvco';
 import { buildUpiLink } from '../payloads/upi';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
 import { configuredAccount } from '../support/configured-account';
+import { perCurrency, requireOperatorIn } from '../support/operators';
 import { payerAccount } from '../support/payer-account';
 import { collectionVpa, payerVpa } from '../support/upi-address';
-import { VALIDITY_MS } from '../support/validity';
-
-/** A UPI transaction reference (UTR): 12 digits. */
-export const UTR_PATTERN = /^\d{12}$/;
 
 /**
  * Indian QR: a UPI payment link to our VPA at the PSP (paymentOperator when chosen, else the first),
  * shown as a QR (qrCode) and opened directly on phones (qrInDeepLink, the same link). The customer
  * may pass the UTR of the payment to speed up matching; it is not required.
  */
-export const qrinAdapter: MethodAdapter = {
-  code: 'QRIN',
-  currencies: ['INR'],
-  operators: (currency) => operatorsFor('QRIN', currency),
-  assignsDefaultOperator: false,
-  validityMs: () => VALIDITY_MS.qr,
-  uniqueAmount: false,
-  externalReference: {
-    required: false,
-    pattern: UTR_PATTERN,
-    description: 'The UPI transaction reference (UTR) is exactly 12 digits.',
-  },
-  collection: { by: 'account', need: (_currency, psp) => ({ type: 'UPI', operator: psp }) },
-  completion: () => 'deeplink',
+export const qrinAdapter = defineAdapter(METHODS.QRIN, {
+  operators: perCurrency({ INR: UPI_PSPS }),
   buildResponse: (context) => {
     const { merchant, operator, money, reference } = context;
     const upi = configuredAccount(context, 'UPI');
@@ -45,4 +30,4 @@ export const qrinAdapter: MethodAdapter = {
     return { qrCode: link, qrInDeepLink: link };
   },
   processAccount: (payin) => payerAccount(payin, { accountType: 'UPI', accountNumber: payerVpa(payin) }),
-};
+});

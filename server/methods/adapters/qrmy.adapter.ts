@@ -1,28 +1,19 @@
 import 'server-only';
-import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
+import { METHODS } from '@/lib/methods';
 import { DUITNOW_ACQUIRERS } from '../../rails';
 import { buildDuitNowQr } from '../payloads/duitnow';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
 import { configuredAccount } from '../support/configured-account';
+import { perCurrency, requireOperatorIn } from '../support/operators';
 import { bankPayerAccount } from '../support/payer-account';
-import { VALIDITY_MS } from '../support/validity';
 
 /**
  * Malaysian QR: a dynamic DuitNow QR of the acquiring bank (paymentOperator) for the unique amount
  * (moneyRequired) the customer must pay for the payment to be recognised.
  */
-export const qrmyAdapter: MethodAdapter = {
-  code: 'QRMY',
-  currencies: ['MYR'],
-  operators: (currency) => operatorsFor('QRMY', currency),
-  assignsDefaultOperator: true,
-  validityMs: () => VALIDITY_MS.qr,
-  uniqueAmount: true,
-  externalReference: undefined,
-  reportsAccountCustomer: true,
-  collection: { by: 'account', need: (_currency, acquirer) => ({ type: 'DUITNOW', operator: acquirer }) },
-  completion: () => 'qr',
+export const qrmyAdapter = defineAdapter(METHODS.QRMY, {
+  operators: perCurrency({ MYR: DUITNOW_ACQUIRERS }),
   buildResponse: (context) => {
     const { merchant, operator, money, requiredMoney, reference } = context;
     const acquirer = requireOperatorIn(DUITNOW_ACQUIRERS, operator);
@@ -40,4 +31,4 @@ export const qrmyAdapter: MethodAdapter = {
     };
   },
   processAccount: (payin) => bankPayerAccount(payin),
-};
+});

@@ -1,23 +1,14 @@
 import 'server-only';
+import { METHODS } from '@/lib/methods';
 import { BDO_QRPH } from '../../rails';
 import { buildQrPhQr } from '../payloads/qrph';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
 import { configuredAccount } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
-import { VALIDITY_MS } from '../support/validity';
 
 /** Philippine QR: a dynamic QR Ph P2M code any member bank or e-wallet app pays. */
-export const qrphAdapter: MethodAdapter = {
-  code: 'QRPH',
-  currencies: ['PHP'],
-  operators: () => [],
-  assignsDefaultOperator: false,
-  validityMs: () => VALIDITY_MS.qr,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'account', need: () => ({ type: 'QRPH' }) },
-  completion: () => 'qr',
+export const qrphAdapter = defineAdapter(METHODS.QRPH, {
   buildResponse: (context) => {
     const { merchant, money, reference } = context;
     const qrPh = configuredAccount(context, 'QRPH');
@@ -34,4 +25,4 @@ export const qrphAdapter: MethodAdapter = {
     };
   },
   processAccount: (payin) => bankPayerAccount(payin),
-};
+});

@@ -1,17 +1,17 @@
 import 'server-only';
-import type { Merchant } from '../../merchants';
+import { METHODS } from '@/lib/methods';
 import { buildPromptPayQr } from '../payloads/promptpay';
 import { thaiIdCheckDigit } from '../../rails';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
+import type { MethodMerchant } from '../port';
 import { merchantDigits } from '../support/merchant-identity';
 import { SANDBOX_PROMPTPAY_BANK } from '../support/collection-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { configuredAccount } from '../support/configured-account';
 import { collectionAccount } from '../support/response-parts';
-import { VALIDITY_MS } from '../support/validity';
 
 /** Our PromptPay ID for the merchant: a juristic-person tax ID (0105… is a Bangkok company) with its check digit. */
-export function promptPayTaxId(merchant: Merchant): string {
+export function promptPayTaxId(merchant: MethodMerchant): string {
   const first12 = `0105${merchantDigits(merchant, 'promptpay', 8)}`;
   return first12 + thaiIdCheckDigit(first12);
 }
@@ -20,17 +20,7 @@ export function promptPayTaxId(merchant: Merchant): string {
  * Thai QR: a PromptPay credit-transfer QR to our tax-ID proxy for the unique amount (moneyRequired),
  * which is how the transfer is matched; accountCustomer is the account the customer pays from.
  */
-export const qrthAdapter: MethodAdapter = {
-  code: 'QRTH',
-  currencies: ['THB'],
-  operators: () => [],
-  assignsDefaultOperator: false,
-  validityMs: () => VALIDITY_MS.qr,
-  uniqueAmount: true,
-  externalReference: undefined,
-  reportsAccountCustomer: true,
-  collection: { by: 'account', need: () => ({ type: 'PROMPTPAY' }) },
-  completion: () => 'qr',
+export const qrthAdapter = defineAdapter(METHODS.QRTH, {
   buildResponse: (context) => {
     const { merchant, money, requiredMoney, reference } = context;
     const promptPay = configuredAccount(context, 'PROMPTPAY');
@@ -46,4 +36,4 @@ export const qrthAdapter: MethodAdapter = {
     };
   },
   processAccount: (payin) => bankPayerAccount(payin),
-};
+});

@@ -1,25 +1,16 @@
 import 'server-only';
+import { METHODS } from '@/lib/methods';
 import { napasBank } from '../../rails';
 
 import { buildVietQr } from '../payloads/vietqr';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
 import { SANDBOX_VIETQR_BANK } from '../support/collection-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { configuredAccount } from '../support/configured-account';
 import { collectionAccount } from '../support/response-parts';
-import { VALIDITY_MS } from '../support/validity';
 
 /** Vietnamese QR: a VietQR (NAPAS 247) transfer to our account, the reference as transfer content. */
-export const qrvnAdapter: MethodAdapter = {
-  code: 'QRVN',
-  currencies: ['VND'],
-  operators: () => [],
-  assignsDefaultOperator: false,
-  validityMs: () => VALIDITY_MS.qr,
-  uniqueAmount: false,
-  externalReference: undefined,
-  collection: { by: 'account', need: () => ({ type: 'VIETQR' }) },
-  completion: () => 'qr',
+export const qrvnAdapter = defineAdapter(METHODS.QRVN, {
   buildResponse: (context) => {
     const { merchant, money, reference } = context;
     const vietQr = configuredAccount(context, 'VIETQR');
@@ -43,4 +34,4 @@ export const qrvnAdapter: MethodAdapter = {
     };
   },
   processAccount: (payin) => bankPayerAccount(payin),
-};
+});

@@ -1,29 +1,19 @@
 import 'server-only';
 import { METHODS } from '@/lib/methods';
-import { operatorsFor, requireOperatorIn } from '../operator-catalogue';
 import { VA_BANKS } from '../operators/banks';
-import type { MethodAdapter } from '../port';
+import { defineAdapter } from '../define-adapter';
 import { derivedDigits } from '../support/derived';
+import { perCurrency, requireOperatorIn } from '../support/operators';
 import { payerAccount, payerAccountNumber } from '../support/payer-account';
 import { virtualAccountInstructions } from '../support/va-instructions';
-import { VALIDITY_MS } from '../support/validity';
 
 /**
  * VA Payment: a virtual account number issued for this payin at the chosen bank (paymentOperator,
  * mandatory); the number identifies the payin, so no unique amount is needed. The account is closed
  * after a day.
  */
-export const vapayAdapter: MethodAdapter = {
-  code: 'VAPAY',
-  currencies: METHODS.VAPAY.currencies,
-  operators: (currency) => operatorsFor('VAPAY', currency),
-  assignsDefaultOperator: true,
-  validityMs: () => VALIDITY_MS.transfer,
-  uniqueAmount: false,
-  externalReference: undefined,
-  reportsAccountCustomer: true,
-  collection: { by: 'connector' },
-  completion: () => 'instructions',
+export const vapayAdapter = defineAdapter(METHODS.VAPAY, {
+  operators: perCurrency(VA_BANKS),
   buildResponse: ({ merchant, operator, money, idPayin, expireAt }) => {
     const bank = requireOperatorIn(VA_BANKS[money.currency], operator);
     const virtualAccountNumber =
@@ -54,4 +44,4 @@ export const vapayAdapter: MethodAdapter = {
       bank,
     });
   },
-};
+});

@@ -1,13 +1,11 @@
 import type { MethodCode } from '@/lib/methods';
 import type { CurrencyCode, Money } from '@/lib/money';
-import type { Merchant } from '../../merchants';
-import type { CustomerData } from '../../payins/payin';
-import type { PaymentOperator } from '../port';
+import type { CustomerData, MethodMerchant, PaymentOperator } from '../port';
 
 /** What a connector gets to start a payment at its processor; all of it is decided before the insert. */
 export interface ConnectorPayment {
   idPayin: string;
-  merchant: Merchant;
+  merchant: MethodMerchant;
   method: MethodCode;
   money: Money;
   /** The unique amount to pay, where the method has one. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
-import type { Merchant } from '../../merchants';
+import type { MethodMerchant } from '../port';
 import { derivedDigits } from './derived';
 
 /** "Miscellaneous and specialty retail": our sandbox merchants sell online and have no MCC of their own. */
@@ -23,6 +23,6 @@ export function merchantLocation(currency: CurrencyCode): { city: string; postal
 }
 
 /** A stable sandbox identifier of the merchant at a scheme or acquirer: `length` digits. */
-export function merchantDigits(merchant: Merchant, scheme: string, length: number): string {
+export function merchantDigits(merchant: MethodMerchant, scheme: string, length: number): string {
   return derivedDigits(['merchant', merchant.code, scheme], length);
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CustomerAccount, Payin } from '../../payins/payin';
+import type { CustomerAccount, MethodPayment } from '../port';
 import { OFFLINE_BANKS, ONLINE_BANKS, type BankOperator } from '../operators/banks';
 import { VA_BANKS } from '../operators/banks';
 import { sandboxAccountDigits } from './collection-account';
@@ -13,12 +13,12 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const SANDBOX_PAYER_NAME = 'Sandbox Customer';
 
 /** The seed of everything simulated about this payin's payer. */
-export function payerSeed(payin: Payin, ...extra: string[]): string[] {
+export function payerSeed(payin: MethodPayment, ...extra: string[]): string[] {
   return ['payer', payin.merchantCode, payin.idPayin, ...extra];
 }
 
 /** The customer's own account number when the request gave one, else a sandbox one of the right length. */
-export function payerAccountNumber(payin: Payin): string {
+export function payerAccountNumber(payin: MethodPayment): string {
   return (
     payin.customer.accountNumber ??
     derivedDigits(payerSeed(payin), sandboxAccountDigits(payin.money.currency))
@@ -26,7 +26,7 @@ export function payerAccountNumber(payin: Payin): string {
 }
 
 /** A domestic bank of the payin's currency for a payer whose bank the rail does not tell us. */
-export function sandboxPayerBank(payin: Payin): BankOperator | undefined {
+export function sandboxPayerBank(payin: MethodPayment): BankOperator | undefined {
   const currency = payin.money.currency;
   const banks = ONLINE_BANKS[currency] ?? OFFLINE_BANKS[currency] ?? VA_BANKS[currency];
   return banks ? derivedPick(payerSeed(payin, 'bank'), banks) : undefined;
@@ -34,7 +34,7 @@ export function sandboxPayerBank(payin: Payin): BankOperator | undefined {
 
 /** customerAccountProcess: the payer's name (request data first), the account and where it is held. */
 export function payerAccount(
-  payin: Payin,
+  payin: MethodPayment,
   account: {
     accountType: AccountType;
     accountNumber: string;
@@ -61,7 +61,7 @@ export function payerAccount(
  * operator), else a domestic bank of the market.
  */
 export function bankPayerAccount(
-  payin: Payin,
+  payin: MethodPayment,
   bank?: { name: string; bankCode?: string | undefined },
 ): CustomerAccount {
   return payerAccount(payin, {

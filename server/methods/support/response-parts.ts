@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
 import type { BankAccountCollection } from '../../accounts';
-import type { Merchant } from '../../merchants';
+import type { MethodMerchant } from '../port';
 import type { BankOperator } from '../operators/banks';
 import { collectionAccountNumber } from './collection-account';
 
@@ -9,7 +9,7 @@ import { collectionAccountNumber } from './collection-account';
  * `account`: our collection account at a bank, which the customer pays into. Where the rail needs
  * the branch and the account type to transfer (Japan: 支店 and 普通), they are there too.
  */
-export function collectionAccount(merchant: Merchant, bank: BankOperator, currency: CurrencyCode) {
+export function collectionAccount(merchant: MethodMerchant, bank: BankOperator, currency: CurrencyCode) {
   return {
     accountName: merchant.channelName,
     accountNumber: collectionAccountNumber(merchant.code, bank.code, currency),

@@ -1,8 +1,7 @@
-import 'server-only';
 import type { Money } from '@/lib/money';
-import type { Merchant } from '../../merchants';
-import type { CustomerData, Payin } from '../../payins/payin';
-import type { MethodAdapter, MethodResponseContext, PaymentOperator } from '../port';
+import type { Merchant } from '@/server/merchants';
+import type { CustomerData, MethodAdapter, MethodResponseContext, PaymentOperator } from '@/server/methods';
+import type { Payin } from '@/server/payins';
 
 /** A sandbox merchant for unit tests of adapters and payloads. */
 export function testMerchant(overrides: Partial<Merchant> = {}): Merchant {

@@ -1,8 +1,6 @@
-import 'server-only';
-import { phoneExampleE164, type MethodCode } from '@/lib/methods';
+import { customerFieldRules, phoneExampleE164, type MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
-import { customerFieldRules } from '@/lib/schemas';
-import type { CustomerData } from '../../payins/payin';
+import type { CustomerData } from '@/server/methods';
 
 /** Customer data that satisfies every rule of the method, with every field it uses filled in. */
 export function completeCustomer(
