@@ -31,8 +31,7 @@ import { sandboxRoutes } from './http/routes/sandbox.routes';
 import { createSandboxModule, magicAmountPlanner, payoutPlanner, type PayoutSimulations } from './sandbox';
 import { LedgerService } from './ledger';
 import { PayoutService } from './payouts';
-import { CollectionService, collectionApplications } from './collection';
-import { collectionAccountDirectory } from './collection/account-directory';
+import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
 import { balanceRoutes } from './http/routes/balance.routes';
 import { payoutRoutes, payoutSandboxRoutes } from './http/routes/payout.routes';
 import { CustomerSessionService } from './customer-sessions';
@@ -47,7 +46,7 @@ export interface Runtime {
   ledger: LedgerService;
   payouts: PayoutService;
   /** Reconciliation of collection accounts' incoming transactions. */
-  collection: CollectionService;
+  collection: ReconciliationService;
   payoutSimulations: PayoutSimulations;
   /** Background work (callback dispatcher, expiry sweeper); main starts it unless BACKGROUND_WORKERS=false. */
   workers: readonly BackgroundWorker[];
@@ -156,12 +155,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       urlPolicy,
       receiverSecret: await loadServerSecret(database.db, 'callback-receiver-key', undefined),
     });
-    const ledger = new LedgerService({
+    const ledger: LedgerService = new LedgerService({
       db: database.db,
       logger,
       clock,
       cursorSecret: signingKey,
       settingsOf: async (code) => (merchants.known(code) ?? (await merchants.require(code))).settings,
+      // The ledger names payins, payouts and collection transactions by id; their owners say the rest.
+      subjects: {
+        idPayins: (ids) => payins.idPayins(ids),
+        idPayouts: (ids) => payouts.idPayouts(ids),
+        appliedToPayin,
+      },
     });
     const payins = new PayinService({
       db: database.db,
@@ -182,9 +187,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       planner: magicAmountPlanner,
       cursorSecret: signingKey,
     });
-    const collection = new CollectionService({
+    const collection = new ReconciliationService({
       db: database.db,
       payins,
+      ledger,
+      merchants,
       logger,
       clock,
       cursorSecret: signingKey,
@@ -224,7 +231,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       paymentCeiling: config.RATE_LIMIT_MERCHANT_CEILING,
       trustProxy: config.TRUST_PROXY,
     };
-    const payouts = new PayoutService({
+    const payouts: PayoutService = new PayoutService({
       db: database.db,
       ledger,
       outbox: callbacks.outbox,
@@ -243,7 +250,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
         ...payoutRoutes(payouts, callbacks.log),
         ...balanceRoutes(ledger, deps.payins, payouts),
-        ...collectionRoutes(collection, collectionAccountDirectory(merchants)),
+        ...collectionRoutes(collection),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),
       ],

@@ -7,6 +7,7 @@ import { FORM_ERRORS, isPageError } from '@/lib/checkout/page-errors';
 import { choiceValue, planCheckout, type PaymentOptionView } from '@/lib/checkout/plan';
 import { flatQuery, single, toSearch } from '@/lib/checkout/query';
 import { paymentPath } from '@/lib/checkout/session-cookie';
+import { METHODS } from '@/lib/methods/catalogue';
 import { localOperatorName } from '@/lib/methods/local-names';
 import { phoneExample } from '@/lib/methods/phone-numbers';
 import { toDecimalString } from '@/lib/money';
@@ -165,7 +166,7 @@ export async function CheckoutView({
       <section className="card" aria-labelledby="pay-title">
         <h1 id="pay-title">{t('checkout.heading', { merchant: shop })}</h1>
         <p data-testid="selected-option">
-          <strong>{t(`methods.${selection.method}`)}</strong>
+          <strong>{t(METHODS[selection.method].messagesKey)}</strong>
           {selection.operator && ` · ${localOperatorName(locale, currency, selection.operator)}`}{' '}
           {plan.canChoose && (
             <a

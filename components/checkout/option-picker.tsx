@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { choiceValue, type Choice } from '@/lib/checkout/plan';
+import { METHODS } from '@/lib/methods/catalogue';
 import { localOperatorName } from '@/lib/methods/local-names';
 import type { CurrencyCode } from '@/lib/money';
 
@@ -64,14 +65,14 @@ export async function OptionPicker({
         <legend>
           <h1>
             {onlyOperators
-              ? t('checkout.chooseOperator', { method: t(`methods.${groups[0]![0]!.method}`) })
+              ? t('checkout.chooseOperator', { method: t(METHODS[groups[0]![0]!.method].messagesKey) })
               : t('checkout.chooseMethod')}
           </h1>
         </legend>
         <ul className="options">
           {groups.map((group) => {
             const method = group[0]!.method;
-            const name = t(`methods.${method}`);
+            const name = t(METHODS[method].messagesKey);
             if (group.length === 1 && (onlyOperators === false || group[0]!.operator === undefined)) {
               const only = group[0]!;
               return (

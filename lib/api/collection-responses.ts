@@ -17,6 +17,12 @@ export type CollectionOutcomeCode = (typeof COLLECTION_OUTCOMES)[number];
 /** Where an incoming transaction came from: our feed JSON, a SePay webhook, a CSV or camt.053 statement. */
 export const COLLECTION_SOURCES = ['FEED', 'SEPAY', 'CSV', 'CAMT053'] as const;
 
+/** The largest statement file POST /collection/statements takes (a month of a busy account's camt.053 is well under 1 MB). */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The largest bank-feed delivery POST /collection/transactions takes: up to 500 transactions of JSON. */
+export const FEED_DELIVERY_MAX_BYTES = 1024 * 1024;
+
 /** One incoming transaction of a collection account, as stored and matched. */
 export const collectionTransactionSchema = z.looseObject({
   /** Our id of the stored transaction (paths /collection/transactions/{id}). */

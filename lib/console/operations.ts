@@ -17,9 +17,9 @@ export interface ConsoleOperation {
 }
 
 /** The largest statement the console forwards: the API's own limit for POST /collection/statements. */
-export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+export { STATEMENT_MAX_BYTES } from '../api/collection-responses';
 
-/** Our id of a stored collection transaction: a positive integer (server/collection). */
+/** Our id of a stored collection transaction: a positive integer (server/reconciliation). */
 const COLLECTION_TRANSACTION_ID = /^[1-9][0-9]{0,18}$/;
 
 type Rule = {

@@ -1,9 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CallbackAttemptRow, CallbackDeliveryRow, Database } from '../db';
+import type { CallbackAttemptRow, CallbackDeliveryRow, Database, Db } from '../db';
 import type { CallbackAttemptOutcome, CallbackFailureReason } from './callback';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type NewDelivery = Pick<
   CallbackDeliveryRow,

@@ -116,7 +116,7 @@ export interface Database {
   collection_transactions: CollectionTransactionsTable;
 }
 
-/** Incoming transactions of collection accounts (server/collection, docs/decisions/028). */
+/** Incoming transactions of collection accounts (server/reconciliation, docs/decisions/028). */
 export interface CollectionTransactionsTable {
   id: Generated<bigint>;
   merchant_code: string;

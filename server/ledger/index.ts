@@ -1,4 +1,11 @@
 import 'server-only';
 export * from './ledger';
-export { LedgerService, payinCreditEntries, payoutTotal, type PayoutMoney } from './ledger.service';
-export { checkLedgerInvariants } from './invariants';
+export { LedgerService, type LedgerSubjects } from './ledger.service';
+export {
+  payinCreditEntries,
+  payoutTotal,
+  POSTING_RULES,
+  type CollectionMoney,
+  type PayoutMoney,
+  type PostingInputs,
+} from './posting-rules';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CurrencyCode } from '@/lib/money';
-import type { Database } from '../db';
+import type { Database, Db } from '../db';
 import { AppError } from '../errors';
 import {
   assertBalanced,
@@ -15,8 +15,6 @@ import {
   type TransferKind,
   type TransferRequest,
 } from './ledger';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The account's id, created on first use (concurrent first uses agree on one row). */
 async function accountId(tx: Transaction<Database>, ref: AccountRef, currency: CurrencyCode, at: Date) {
@@ -147,6 +145,12 @@ export async function readBalances(
   return [...byCurrency.values()];
 }
 
+/** A posted transfer as stored: the payin or payout it is of by internal id (their owners name them). */
+export type StoredTransfer = Omit<PostedTransfer, 'idPayin' | 'idPayout'> & {
+  payinId: bigint | undefined;
+  payoutId: bigint | undefined;
+};
+
 /** The merchant's transfers, newest first, optionally of one payin or payout; with their entries. */
 export async function listTransfers(
   db: Db,
@@ -157,18 +161,16 @@ export async function listTransfers(
     beforeId?: bigint | undefined;
     limit: number;
   },
-): Promise<PostedTransfer[]> {
+): Promise<StoredTransfer[]> {
   let query = db
     .selectFrom('ledger_transfers as t')
-    .leftJoin('payins as pi', 'pi.id', 't.payin_id')
-    .leftJoin('payouts as po', 'po.id', 't.payout_id')
     .select([
       't.id',
       't.kind',
       't.currency_code',
       't.created_at',
-      'pi.id_payin as id_payin',
-      'po.id_payout as id_payout',
+      't.payin_id',
+      't.payout_id',
       't.collection_transaction_id',
       't.actor',
     ])
@@ -194,8 +196,8 @@ export async function listTransfers(
     kind: transfer.kind as TransferKind,
     currency: transfer.currency_code as CurrencyCode,
     createdAt: transfer.created_at,
-    idPayin: transfer.id_payin ?? undefined,
-    idPayout: transfer.id_payout ?? undefined,
+    payinId: transfer.payin_id ?? undefined,
+    payoutId: transfer.payout_id ?? undefined,
     idCollectionTransaction: transfer.collection_transaction_id?.toString(),
     actor: transfer.actor ?? undefined,
     entries: entries
@@ -242,16 +244,24 @@ export async function claimSettlement(tx: Transaction<Database>, payinId: bigint
   return taken.numDeletedRows > 0n;
 }
 
-/**
- * What incoming collection transactions gave a payin's credit (their applied parts, set in the same
- * transaction just before the credit: server/collection): the part of the credit that leaves the
- * merchant's UNAPPLIED money rather than the operator's cash.
- */
-export async function appliedCollections(tx: Transaction<Database>, payinId: bigint): Promise<bigint> {
-  const row = await tx
-    .selectFrom('collection_transactions')
-    .select(sql<string>`coalesce(sum(applied_minor), 0)::text`.as('applied'))
-    .where('payin_id', '=', payinId)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.applied);
+/** What a payin's credit put into the merchant's pending balance (the amount its settlement moves). */
+export async function pendingCredit(
+  tx: Transaction<Database>,
+  payinId: bigint,
+): Promise<{ merchantCode: string; currency: CurrencyCode; amountMinor: bigint } | undefined> {
+  const credit = await tx
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(['t.merchant_code', 't.currency_code', 'e.amount_minor'])
+    .where('t.event_key', '=', `payin:${payinId}:credit`)
+    .where('a.kind', '=', 'PENDING')
+    .executeTakeFirst();
+  return (
+    credit && {
+      merchantCode: credit.merchant_code,
+      currency: credit.currency_code as CurrencyCode,
+      amountMinor: credit.amount_minor,
+    }
+  );
 }

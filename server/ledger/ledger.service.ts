@@ -1,51 +1,47 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
-import { CURRENCY_CODES, type CurrencyCode, type Money } from '@/lib/money';
+import { CURRENCY_CODES, type CurrencyCode } from '@/lib/money';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db';
-import { KeysetCursors } from '../paging/keyset-cursors';
+import { KeysetCursors } from '../paging';
 import type { Logger } from '../logger';
 import type { Merchant, MerchantSettings } from '../merchants';
-import type { Payin } from '../payins/payin';
-import type { StatusChangeOutbox } from '../payins/status-outbox';
-import { merchantAccount, operatorAccount, type Balance, type Entry, type PostedTransfer } from './ledger';
+import type { StatusChangeOutbox } from '../payins';
+import type { Balance, PostedTransfer, TransferKind } from './ledger';
 import {
-  appliedCollections,
   claimSettlement,
   findDueSettlements,
   listTransfers,
+  pendingCredit,
   postTransfer,
   readBalances,
   scheduleSettlement,
 } from './ledger.repository';
-
-/** What the ledger needs of a payout (server/payouts): its money and what it costs the merchant. */
-export interface PayoutMoney {
-  id: bigint;
-  idPayout: string;
-  merchantCode: string;
-  isTest: boolean;
-  money: Money;
-  fee: Money;
-  vat: Money | undefined;
-}
+import { transferFor, type PayoutMoney, type PostingInputs } from './posting-rules';
 
 /** Settlements posted per round of the settlement worker. */
 const SETTLE_BATCH = 50;
 
-/** The amount a payout takes from the merchant: the money sent, its fee and the fee's VAT. */
-export function payoutTotal(payout: Pick<PayoutMoney, 'money' | 'fee' | 'vat'>): bigint {
-  return payout.money.minor + payout.fee.minor + (payout.vat?.minor ?? 0n);
+/**
+ * What the ledger asks of the modules whose rows its transfers name (it reads none of their tables):
+ * the merchant-facing ids of payins and payouts, and what incoming collection transactions paid of a
+ * payin (reconciliation sets it in the credit's transaction, just before the credit).
+ */
+export interface LedgerSubjects {
+  idPayins(ids: readonly bigint[]): Promise<ReadonlyMap<bigint, string>>;
+  idPayouts(ids: readonly bigint[]): Promise<ReadonlyMap<bigint, string>>;
+  appliedToPayin(tx: Transaction<Database>, payinId: bigint): Promise<bigint>;
 }
 
 /**
- * The money ledger (docs/decisions/027-ledger-balances-payouts.md): posts the transfers of payins
- * and payouts in the transactions of the changes that cause them, settles pending money when the
- * merchant's delay has passed, and reads balances and transfers.
+ * The money ledger (docs/decisions/027-ledger-balances-payouts.md): posts every transfer by its
+ * kind's rule (posting-rules.ts) in the transaction of the change that causes it, settles pending
+ * money when the merchant's delay has passed, and reads balances and transfers.
  */
 export class LedgerService {
   private readonly db: Kysely<Database>;
   private readonly settingsOf: (merchantCode: string) => Promise<MerchantSettings>;
+  private readonly subjects: LedgerSubjects;
   private readonly now: Clock;
   private readonly logger: Logger;
   private readonly cursors: KeysetCursors;
@@ -54,6 +50,7 @@ export class LedgerService {
     db: Kysely<Database>;
     /** The merchant's settings (its settlement delay) by code. */
     settingsOf: (merchantCode: string) => Promise<MerchantSettings>;
+    subjects: LedgerSubjects;
     logger: Logger;
     clock?: Clock;
     /** Server key material the transfer list's cursor key is derived from. */
@@ -62,8 +59,23 @@ export class LedgerService {
     this.cursors = new KeysetCursors(options.cursorSecret, 'ledger-transfer-cursor');
     this.db = options.db;
     this.settingsOf = options.settingsOf;
+    this.subjects = options.subjects;
     this.logger = options.logger;
     this.now = options.clock ?? systemClock;
+  }
+
+  /**
+   * Posts the transfer a cause makes, by its kind's rule, in the caller's transaction: false when
+   * the cause was posted before. 422 INSUFFICIENT_BALANCE when a no-overdraft account would go below
+   * zero (the caller's transaction rolls back with it).
+   */
+  post<Kind extends TransferKind>(
+    tx: Transaction<Database>,
+    kind: Kind,
+    input: PostingInputs[Kind],
+    meta: { at: Date; actor?: string | undefined },
+  ): Promise<boolean> {
+    return postTransfer(tx, transferFor(kind, input, meta));
   }
 
   /**
@@ -74,16 +86,8 @@ export class LedgerService {
   readonly payinPostings: StatusChangeOutbox = {
     record: async (tx, { payin, at, actor }) => {
       if (payin.status !== 'SUCCESS') return;
-      const posted = await postTransfer(tx, {
-        eventKey: `payin:${payin.id}:credit`,
-        kind: 'PAYIN_CREDIT',
-        merchantCode: payin.merchantCode,
-        currency: payin.money.currency,
-        payinId: payin.id,
-        ...(actor !== undefined && { actor }),
-        at,
-        entries: payinCreditEntries(payin, await appliedCollections(tx, payin.id)),
-      });
+      const fromUnappliedMinor = await this.subjects.appliedToPayin(tx, payin.id);
+      const posted = await this.post(tx, 'PAYIN_CREDIT', { payin, fromUnappliedMinor }, { at, actor });
       if (!posted) return;
       const delaySecs = (await this.settingsOf(payin.merchantCode)).settlementDelaySecs ?? 0;
       if (delaySecs === 0) await this.settle(tx, payin.id, at);
@@ -113,70 +117,17 @@ export class LedgerService {
 
   /** Reserves what a payout takes from the available balance: 422 INSUFFICIENT_BALANCE when short. */
   async reservePayout(tx: Transaction<Database>, payout: PayoutMoney, at: Date): Promise<void> {
-    const total = payoutTotal(payout);
-    await postTransfer(tx, {
-      ...this.payoutTransfer(payout, 'reserve', at),
-      kind: 'PAYOUT_RESERVE',
-      entries: [
-        {
-          account: merchantAccount(payout.merchantCode, 'AVAILABLE'),
-          direction: 'DEBIT',
-          amountMinor: total,
-        },
-        {
-          account: merchantAccount(payout.merchantCode, 'RESERVED'),
-          direction: 'CREDIT',
-          amountMinor: total,
-        },
-      ],
-    });
+    await this.post(tx, 'PAYOUT_RESERVE', payout, { at });
   }
 
   /** A paid payout: the reservation leaves (the money from the operator's cash), fee and VAT earned. */
   async debitPayout(tx: Transaction<Database>, payout: PayoutMoney, at: Date): Promise<void> {
-    await postTransfer(tx, {
-      ...this.payoutTransfer(payout, 'debit', at),
-      kind: 'PAYOUT_DEBIT',
-      entries: [
-        {
-          account: merchantAccount(payout.merchantCode, 'RESERVED'),
-          direction: 'DEBIT',
-          amountMinor: payoutTotal(payout),
-        },
-        {
-          account: operatorAccount(payout.isTest, 'CASH'),
-          direction: 'CREDIT',
-          amountMinor: payout.money.minor,
-        },
-        {
-          account: operatorAccount(payout.isTest, 'FEES'),
-          direction: 'CREDIT',
-          amountMinor: payout.fee.minor,
-        },
-        {
-          account: operatorAccount(payout.isTest, 'VAT'),
-          direction: 'CREDIT',
-          amountMinor: payout.vat?.minor ?? 0n,
-        },
-      ],
-    });
+    await this.post(tx, 'PAYOUT_DEBIT', payout, { at });
   }
 
   /** A refused payout: the reservation returns to the available balance, whole. */
   async releasePayout(tx: Transaction<Database>, payout: PayoutMoney, at: Date): Promise<void> {
-    const total = payoutTotal(payout);
-    await postTransfer(tx, {
-      ...this.payoutTransfer(payout, 'release', at),
-      kind: 'PAYOUT_RELEASE',
-      entries: [
-        { account: merchantAccount(payout.merchantCode, 'RESERVED'), direction: 'DEBIT', amountMinor: total },
-        {
-          account: merchantAccount(payout.merchantCode, 'AVAILABLE'),
-          direction: 'CREDIT',
-          amountMinor: total,
-        },
-      ],
-    });
+    await this.post(tx, 'PAYOUT_RELEASE', payout, { at });
   }
 
   /**
@@ -214,87 +165,27 @@ export class LedgerService {
         limit,
       }),
     );
-    return { transfers: page.items, nextCursor: page.nextCursor };
+    const ids = (key: 'payinId' | 'payoutId') => [
+      ...new Set(page.items.flatMap((transfer) => (transfer[key] === undefined ? [] : [transfer[key]]))),
+    ];
+    const [idPayins, idPayouts] = await Promise.all([
+      this.subjects.idPayins(ids('payinId')),
+      this.subjects.idPayouts(ids('payoutId')),
+    ]);
+    return {
+      transfers: page.items.map(({ payinId, payoutId, ...transfer }) => ({
+        ...transfer,
+        idPayin: payinId === undefined ? undefined : idPayins.get(payinId),
+        idPayout: payoutId === undefined ? undefined : idPayouts.get(payoutId),
+      })),
+      nextCursor: page.nextCursor,
+    };
   }
 
   /** Pending to available for a payin's credit (its amount as credited to pending). */
   private async settle(tx: Transaction<Database>, payinId: bigint, at: Date): Promise<boolean> {
-    const credit = await tx
-      .selectFrom('ledger_entries as e')
-      .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
-      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-      .select(['t.merchant_code', 't.currency_code', 'e.amount_minor'])
-      .where('t.event_key', '=', `payin:${payinId}:credit`)
-      .where('a.kind', '=', 'PENDING')
-      .executeTakeFirst();
+    const credit = await pendingCredit(tx, payinId);
     if (!credit) return false;
-    return postTransfer(tx, {
-      eventKey: `payin:${payinId}:settle`,
-      kind: 'PAYIN_SETTLEMENT',
-      merchantCode: credit.merchant_code,
-      currency: credit.currency_code as CurrencyCode,
-      payinId,
-      at,
-      entries: [
-        {
-          account: merchantAccount(credit.merchant_code, 'PENDING'),
-          direction: 'DEBIT',
-          amountMinor: credit.amount_minor,
-        },
-        {
-          account: merchantAccount(credit.merchant_code, 'AVAILABLE'),
-          direction: 'CREDIT',
-          amountMinor: credit.amount_minor,
-        },
-      ],
-    });
-  }
-
-  private payoutTransfer(payout: PayoutMoney, step: string, at: Date) {
-    return {
-      eventKey: `payout:${payout.id}:${step}`,
-      merchantCode: payout.merchantCode,
-      currency: payout.money.currency,
-      payoutId: payout.id,
-      at,
-    };
+    return this.post(tx, 'PAYIN_SETTLEMENT', { payinId, ...credit }, { at });
   }
 }
-
-/**
- * A successful payin's credit: the order amount comes from the merchant's unapplied money as far
- * as incoming collection transactions paid it (they were received into UNAPPLIED), the rest from
- * the operator's cash (a sandbox or connector payment); the merchant is owed it less fee and VAT. A
- * fee larger than the amount (a fixed fee on a tiny payin) takes the whole amount and no more: the
- * merchant is never debited for a payin.
- */
-export function payinCreditEntries(
-  payin: Pick<Payin, 'merchantCode' | 'isTest' | 'money' | 'fee' | 'vat'>,
-  fromUnappliedMinor = 0n,
-): Entry[] {
-  const amount = payin.money.minor;
-  const fee = min(payin.fee.minor, amount);
-  const vat = min(payin.vat?.minor ?? 0n, amount - fee);
-  const fromUnapplied = min(fromUnappliedMinor, amount);
-  return [
-    {
-      account: merchantAccount(payin.merchantCode, 'UNAPPLIED'),
-      direction: 'DEBIT',
-      amountMinor: fromUnapplied,
-    },
-    {
-      account: operatorAccount(payin.isTest, 'CASH'),
-      direction: 'DEBIT',
-      amountMinor: amount - fromUnapplied,
-    },
-    {
-      account: merchantAccount(payin.merchantCode, 'PENDING'),
-      direction: 'CREDIT',
-      amountMinor: amount - fee - vat,
-    },
-    { account: operatorAccount(payin.isTest, 'FEES'), direction: 'CREDIT', amountMinor: fee },
-    { account: operatorAccount(payin.isTest, 'VAT'), direction: 'CREDIT', amountMinor: vat },
-  ];
-}
-
-const min = (a: bigint, b: bigint) => (a < b ? a : b);

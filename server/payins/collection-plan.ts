@@ -8,7 +8,8 @@ import type { MethodCode } from '@/lib/methods';
 import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
 import { findConnector, type ProcessorConnector } from '../methods/connectors';
 import { resolveOperator } from './create-rules';
-import { heldCollectionAddresses, type Db } from './payin.repository';
+import type { Db } from '../db';
+import { heldCollectionAddresses } from './payin.repository';
 
 /** Where a payin's money is collected, decided before it is stored (docs/decisions/028). */
 export interface CollectionPlan {

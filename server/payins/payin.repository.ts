@@ -2,11 +2,9 @@ import 'server-only';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { isMethodCode, type MethodCode } from '@/lib/methods';
 import { isCurrencyCode, moneyOf, type CurrencyCode } from '@/lib/money';
-import { toJson, type Database, type NewPayinRow, type PayinRow } from '../db';
+import { toJson, type Database, type NewPayinRow, type PayinRow, type Db } from '../db';
 import type { CustomerAccount, CustomerData, Payin, PayinStatus } from './payin';
 import { PAYIN_STATUSES } from './payin';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 /** Reshapes a row into the domain type; the only place that knows column names. */
 export function toPayin(row: PayinRow): Payin {
@@ -340,4 +338,80 @@ export async function findOverduePayins(db: Db, now: Date, limit: number): Promi
 export async function findPayinById(db: Db, id: bigint): Promise<Payin | undefined> {
   const row = await db.selectFrom('payins').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toPayin(row) : undefined;
+}
+
+// ——— What reconciliation and the ledger ask of payins (docs/decisions/029: the owner's queries) ———
+
+/** Open payins payable to the account whose amount to pay is exactly this (at most two: one is a match). */
+export async function openPayinsByAmount(
+  db: Db,
+  input: { merchantCode: string; accountId: string; currency: CurrencyCode; amountMinor: bigint },
+): Promise<bigint[]> {
+  const rows = await db
+    .selectFrom('payins')
+    .select('id')
+    .where('merchant_code', '=', input.merchantCode)
+    .where('collection_account_id', '=', input.accountId)
+    .where('currency_code', '=', input.currency)
+    .where('status', '=', 'PENDING')
+    .where(sql<boolean>`coalesce(required_amount_minor, amount_minor) = ${input.amountMinor}`)
+    .limit(2)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The open payin a rotating crypto address was handed to, if any. */
+export async function openPayinByAddress(
+  db: Db,
+  input: { merchantCode: string; accountId: string; address: string },
+): Promise<bigint | undefined> {
+  const row = await db
+    .selectFrom('payins')
+    .select('id')
+    .where('merchant_code', '=', input.merchantCode)
+    .where('collection_account_id', '=', input.accountId)
+    .where('collection_address', '=', input.address)
+    .where('status', '=', 'PENDING')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The merchant's payins in this currency whose reference is one of these (open ones first). */
+export async function payinsByReference(
+  db: Db,
+  input: { merchantCode: string; currency: CurrencyCode; references: readonly string[] },
+): Promise<{ id: bigint; status: string }[]> {
+  if (input.references.length === 0) return [];
+  return db
+    .selectFrom('payins')
+    .select(['id', 'status'])
+    .where('merchant_code', '=', input.merchantCode)
+    .where('currency_code', '=', input.currency)
+    .where('reference', 'in', input.references)
+    .limit(5)
+    .execute();
+}
+
+/** The merchant-facing id and status of each payin, by internal id. */
+export async function payinSummaries(
+  db: Db,
+  ids: readonly bigint[],
+): Promise<Map<bigint, { idPayin: string; status: PayinStatus }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('payins')
+    .select(['id', 'id_payin', 'status'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { idPayin: row.id_payin, status: row.status as PayinStatus }]));
+}
+
+/** The ids of the merchant's open payins, as a subquery another module's query may filter by. */
+export function openPayinIds(db: Db, merchantCode: string) {
+  return db
+    .selectFrom('payins')
+    .select('id')
+    .where('merchant_code', '=', merchantCode)
+    .where('status', '=', 'PENDING');
 }

@@ -1,20 +1,26 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toApiMoney, type Money } from '@/lib/money';
+import { toApiMoney, type CurrencyCode, type Money } from '@/lib/money';
 import type { CreatePayinRequest } from '@/lib/schemas';
-import type { Database, NewPayinRow } from '../db';
+import type { Database, Db, NewPayinRow } from '../db';
 import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
 import { requireAdapter } from '../methods';
 import type { TokenGrant } from '../tokens';
 import { computeFee } from './fees';
-import type { Payin } from './payin';
+import type { Payin, PayinStatus } from './payin';
 import { MicroBatcher } from '../db/batcher';
 import {
+  findPayinById,
   findPayins,
   insertPayin,
   listPayins,
+  openPayinByAddress,
+  openPayinIds,
+  openPayinsByAmount,
+  payinSummaries,
+  payinsByReference,
   takenRequiredAmounts,
   updateExternalReference,
   type PayinListFilter,
@@ -261,6 +267,48 @@ export class PayinService {
   find(merchant: Merchant, idPayin: string): Promise<Payin | undefined> {
     return this.reads.load({ merchantCode: merchant.code, idPayin });
   }
+
+  /** A payin by its internal id (what other modules' rows name), if it is there. */
+  findById(id: bigint): Promise<Payin | undefined> {
+    return findPayinById(this.db, id);
+  }
+
+  /** The merchant-facing id and status of each payin, by internal id (a page of another module's rows). */
+  summaries(
+    ids: readonly bigint[],
+    db: Db = this.db,
+  ): Promise<Map<bigint, { idPayin: string; status: PayinStatus }>> {
+    return payinSummaries(db, ids);
+  }
+
+  /** The merchant-facing id of each payin, by internal id. */
+  async idPayins(ids: readonly bigint[]): Promise<Map<bigint, string>> {
+    const summaries = await this.summaries(ids);
+    return new Map([...summaries].map(([id, summary]) => [id, summary.idPayin]));
+  }
+
+  /** The merchant's open payins' ids as a subquery, for a list another module filters by whether its payin is open. */
+  openIds(merchant: Merchant) {
+    return openPayinIds(this.db, merchant.code);
+  }
+
+  /**
+   * The payins an incoming transaction may pay (reconciliation, docs/decisions/028): the merchant's in
+   * the currency whose reference its note quotes; the open ones payable to the account expecting
+   * exactly its amount (two at most: one is a match); the open one a rotating address was handed to.
+   */
+  readonly candidates = {
+    byReference: (input: { merchantCode: string; currency: CurrencyCode; references: readonly string[] }) =>
+      payinsByReference(this.db, input),
+    byAmount: (input: {
+      merchantCode: string;
+      accountId: string;
+      currency: CurrencyCode;
+      amountMinor: bigint;
+    }) => openPayinsByAmount(this.db, input),
+    byAddress: (input: { merchantCode: string; accountId: string; address: string }) =>
+      openPayinByAddress(this.db, input),
+  };
 
   /** Records the customer's external payment reference (P2A_V2: exactly 12 digits) on an open payin. */
   async setExternalReference(merchant: Merchant, idPayin: string, reference: string): Promise<Payin> {

@@ -2,12 +2,10 @@ import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import { moneyOf, type CurrencyCode } from '@/lib/money';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
-import type { Database, PayoutRow, PayoutsTable } from '../db';
+import type { Database, PayoutRow, PayoutsTable, Db } from '../db';
 import type { Insertable } from 'kysely';
 import type { PayoutDestination } from './destinations';
 import type { Payout, PayoutStatus } from './payout';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export function toPayout(row: PayoutRow): Payout {
   const currency = row.currency_code as CurrencyCode;
@@ -103,4 +101,11 @@ export async function listPayouts(
 export async function findPayoutById(db: Db, id: bigint): Promise<Payout | undefined> {
   const row = await db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toPayout(row);
+}
+
+/** The merchant-facing id of each payout, by internal id. */
+export async function idPayoutsOf(db: Db, ids: readonly bigint[]): Promise<Map<bigint, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('payouts').select(['id', 'id_payout']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.id_payout]));
 }

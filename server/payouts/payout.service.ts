@@ -15,7 +15,14 @@ import type { UrlPolicy } from '../payins/url-policy';
 import type { TokenGrant } from '../tokens';
 import { resolvePayoutDestination } from './destinations';
 import { DEFAULT_PROCESSOR_STATUS, type Payout, type PayoutStatus } from './payout';
-import { findPayout, insertPayout, listPayouts, lockPayout, updatePayoutStatus } from './payout.repository';
+import {
+  findPayout,
+  idPayoutsOf,
+  insertPayout,
+  listPayouts,
+  lockPayout,
+  updatePayoutStatus,
+} from './payout.repository';
 
 /** Runs in a new payout's insert transaction: the sandbox schedules a test payout's outcome here. */
 export interface PayoutPlanner {
@@ -135,6 +142,11 @@ export class PayoutService {
       await this.planner?.plan(tx, payout);
       return payout;
     });
+  }
+
+  /** The merchant-facing id of each payout, by internal id (what another module's rows name). */
+  idPayouts(ids: readonly bigint[]): Promise<Map<bigint, string>> {
+    return idPayoutsOf(this.db, ids);
   }
 
   async get(merchant: Merchant, idPayout: string): Promise<Payout> {

@@ -4,12 +4,11 @@ import { payoutMagicOf } from '@/lib/sandbox/payout-magic';
 import { PAYOUT_PROCESSOR_STATUSES } from '@/lib/payouts/methods';
 import type { SimulatePayoutRequest } from '@/lib/schemas';
 import type { Clock } from '../clock';
-import type { Database } from '../db';
+import type { Database, Db } from '../db';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logger';
 import { findPayoutById, type Payout, type PayoutPlanner, type PayoutService } from '../payouts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Outcome = { status: 'SUCCESS' | 'REFUSED'; processorStatus: string | undefined };
 
 const BATCH = 50;

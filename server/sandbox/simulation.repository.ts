@@ -1,8 +1,6 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '../db';
 
 /** What a simulation does to its payin: move it to a status, or pay it an amount (its currency's minor units). */
 export type SimulatedAction =

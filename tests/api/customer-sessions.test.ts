@@ -199,10 +199,7 @@ describe('a customer session whose payin was never created', () => {
   const shortClock = manualClock();
   let short: TestApi;
   beforeAll(async () => {
-    short = await startTestApi(
-      { CHECKOUT_WINDOW_SECS: '1' },
-      { clock: shortClock, tokenClock: shortClock },
-    );
+    short = await startTestApi({ CHECKOUT_WINDOW_SECS: '1' }, { clock: shortClock, tokenClock: shortClock });
   });
   afterAll(() => short.close());
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalancesResource } from '@/lib/api/payout-responses';
 import { migrateToLatest, openPglite, type DatabaseHandle } from '@/server/db';
-import { checkLedgerInvariants } from '@/server/ledger';
+import { checkLedgerInvariants } from '@/server/audit';
 import { ALL_PAYIN_OPERATIONS, ApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import {

@@ -7,7 +7,7 @@ import type {
 } from '@/lib/api/payout-responses';
 import type { CallbackDeliveryResource } from '@/lib/api/responses';
 import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
-import { checkLedgerInvariants } from '@/server/ledger';
+import { checkLedgerInvariants } from '@/server/audit';
 import type { MerchantEntry } from '@/server/merchants';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionIngestResource, CollectionTransactionResource } from '@/lib/api/collection-responses';
 import type { BalancesResource, BalanceTransactionsResource } from '@/lib/api/payout-responses';
-import { checkLedgerInvariants } from '@/server/ledger';
+import { checkLedgerInvariants } from '@/server/audit';
 import type { MerchantEntry } from '@/server/merchants';
 import { thaiIdCheckDigit } from '@/server/rails';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';

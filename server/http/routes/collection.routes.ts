@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   COLLECTION_OUTCOMES,
@@ -6,36 +7,24 @@ import {
   collectionIngestResponseSchema,
   collectionTransactionPageSchema,
   collectionTransactionSchema,
+  FEED_DELIVERY_MAX_BYTES,
+  STATEMENT_MAX_BYTES,
 } from '@/lib/api/collection-responses';
 import { isCurrencyCode } from '@/lib/money';
 import { idPayinSchema } from '@/lib/schemas';
-import type { CollectionService, IngestResult } from '../../collection';
-import { presentCollectionTransaction } from '../../collection/transaction.presenter';
-import { findCollectionAccount, presentCollectionAccount } from '../../accounts';
-import { homeOffset } from '../../rails';
-import { authenticateFeed, type CollectionAccountDirectory } from '../../collection/feed-auth';
-import {
-  isSePayPayload,
-  parseFeedDelivery,
-  parseSePay,
-  parseStatement,
-  type ParsedStatement,
-} from '../../collection/formats';
-import type { ParsedTransactions } from '../../collection/incoming-transaction';
-import type { CollectionAccount } from '../../accounts';
-import { AppError, parseOrThrow } from '../../errors';
+import { presentCollectionAccount } from '../../accounts';
+import { parseOrThrow } from '../../errors';
 import type { Merchant } from '../../merchants';
-import { requireMerchantWideOperation } from '../middleware/authenticate';
-import type { Context } from 'hono';
+import {
+  presentCollectionTransaction,
+  type ReceiptResult,
+  type ReconciliationService,
+} from '../../reconciliation';
 import type { ApiEnv } from '../context';
+import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
 import { pageQueryDocument, parsePageQuery } from './list-params';
-
-/** A bank feed's delivery: up to 500 transactions of JSON. */
-const FEED_BODY_BYTES = 1024 * 1024;
-/** A statement file (a month of a busy account in camt.053 is a few MB). */
-const STATEMENT_BODY_BYTES = 5 * 1024 * 1024;
 
 const listQuerySchema = z.object({
   review: z.enum(['true', 'false'], { error: 'true or false.' }).optional(),
@@ -78,12 +67,12 @@ function actorOf(merchant: Merchant, by: string | undefined): string {
   return by === undefined ? merchant.code : `${by} (${merchant.code})`;
 }
 
-function answer(c: Context<ApiEnv>, parsed: ParsedTransactions, result: IngestResult): Response {
+function answer(c: Context<ApiEnv>, result: ReceiptResult): Response {
   return reply(c, {
     success: true,
     stored: result.stored,
     duplicates: result.duplicates,
-    skipped: parsed.skipped,
+    skipped: result.skipped,
     transactions: result.transactions.map(({ transaction, duplicate }) => ({
       duplicate,
       transaction: presentCollectionTransaction(transaction),
@@ -91,55 +80,11 @@ function answer(c: Context<ApiEnv>, parsed: ParsedTransactions, result: IngestRe
   });
 }
 
-function refuseProblems(parsed: ParsedTransactions, what: string): void {
-  if (parsed.problems.length === 0) return;
-  throw new AppError(
-    'VALIDATION_FAILED',
-    `The ${what} has records that cannot be read; nothing was stored.`,
-    {
-      errors: parsed.problems.map((problem) => ({ field: problem.where, message: problem.message })),
-    },
-  );
-}
-
-/**
- * A statement that names its account and currency (camt.053) must be the collection account's:
- * another account's credits would be matched against this one's payins. The account compares by
- * its digits, an IBAN by its end (it carries the domestic number last).
- */
-function assertStatementOf(account: CollectionAccount, parsed: ParsedStatement): void {
-  const errors: { field: string; message: string }[] = [];
-  if (parsed.currency !== undefined && parsed.currency !== account.currency)
-    errors.push({
-      field: 'Stmt.Acct.Ccy',
-      message: `The statement is in ${parsed.currency}, the account in ${account.currency}.`,
-    });
-  const configured =
-    'accountNumber' in account ? account.accountNumber.replace(/[^0-9A-Za-z]/g, '') : undefined;
-  const stated = parsed.account?.replace(/[^0-9A-Za-z]/g, '');
-  if (configured && stated && !stated.toUpperCase().endsWith(configured.toUpperCase()))
-    errors.push({
-      field: 'Stmt.Acct.Id',
-      message: `The statement is of account ${parsed.account}, not ${account.id}'s.`,
-    });
-  if (errors.length > 0)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `This statement is not of collection account ${account.id}; nothing was stored.`,
-      {
-        errors,
-      },
-    );
-}
-
 /**
  * Reconciliation (docs/decisions/028): incoming transactions from bank feeds and statements, and
  * the review queue where the merchant's operator resolves money no payin took.
  */
-export function collectionRoutes(
-  collection: CollectionService,
-  directory: CollectionAccountDirectory,
-): readonly ApiRoute[] {
+export function collectionRoutes(collection: ReconciliationService): readonly ApiRoute[] {
   return [
     defineRoute({
       method: 'POST',
@@ -158,7 +103,7 @@ export function collectionRoutes(
       tag: 'Collection',
       versioned: false,
       auth: 'none',
-      maxBodyBytes: FEED_BODY_BYTES,
+      maxBodyBytes: FEED_DELIVERY_MAX_BYTES,
       query: [
         {
           name: 'merchant',
@@ -176,32 +121,14 @@ export function collectionRoutes(
       },
       errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS'],
       async handle(c) {
-        const body = await c.req.text();
-        const { merchant, account } = await authenticateFeed(directory, {
+        const result = await collection.receiveDelivery({
           headers: c.req.raw.headers,
-          body,
+          body: await c.req.text(),
+          contentType: c.req.header('content-type'),
           merchantCode: c.req.query('merchant'),
           accountId: c.req.query('account'),
         });
-        const type = c.req.header('content-type');
-        if (type !== undefined && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type))
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the delivery as application/json.');
-        let json: unknown;
-        try {
-          json = JSON.parse(body);
-        } catch {
-          throw new AppError('MALFORMED_JSON', 'The delivery is not valid JSON.');
-        }
-        const sepay = isSePayPayload(json);
-        const parsed = sepay ? parseSePay(json) : parseFeedDelivery(json);
-        refuseProblems(parsed, 'delivery');
-        const result = await collection.ingest({
-          merchant,
-          account,
-          source: sepay ? 'SEPAY' : 'FEED',
-          transactions: parsed.transactions,
-        });
-        return answer(c, parsed, result);
+        return answer(c, result);
       },
     }),
     defineRoute({
@@ -221,7 +148,7 @@ export function collectionRoutes(
       versioned: true,
       auth: 'token',
       authorize: requireMerchantWideOperation,
-      maxBodyBytes: STATEMENT_BODY_BYTES,
+      maxBodyBytes: STATEMENT_MAX_BYTES,
       query: [
         { name: 'account', description: 'The collection account id.', schema: { type: 'string' } },
         {
@@ -241,50 +168,21 @@ export function collectionRoutes(
       },
       errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYMENT_NOT_PERMITTED'],
       async handle(c) {
-        const merchant = c.get('merchant');
         const query = parseOrThrow(statementQuerySchema, {
           account: c.req.query('account') ?? '',
           format: c.req.query('format'),
           timeZone: c.req.query('timeZone'),
           currency: c.req.query('currency'),
         });
-        const account = findCollectionAccount(merchant, query.account);
-        if (!account)
-          throw new AppError(
-            'VALIDATION_FAILED',
-            `The merchant has no collection account ${query.account}.`,
-            {
-              errors: [{ field: 'account', message: 'Unknown collection account.' }],
-            },
-          );
-        const type = c.req.header('content-type') ?? '';
-        const format =
-          query.format ??
-          (/^text\/csv\b/i.test(type)
-            ? 'csv'
-            : /^(?:application|text)\/xml\b/i.test(type)
-              ? 'camt053'
-              : undefined);
-        if (!format)
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Send a CSV statement as text/csv or a camt.053 statement as application/xml (or say ?format=).',
-          );
-        const text = await c.req.text();
-        const parsed = parseStatement(format === 'csv' ? 'CSV' : 'CAMT053', text, {
-          defaultCurrency:
-            query.currency && isCurrencyCode(query.currency) ? query.currency : account.currency,
-          timeZone: query.timeZone ?? homeOffset(account.currency),
+        const result = await collection.importStatement(c.get('merchant'), query.account, {
+          format: query.format,
+          contentType: c.req.header('content-type') ?? '',
+          timeZone: query.timeZone,
+          currency:
+            query.currency !== undefined && isCurrencyCode(query.currency) ? query.currency : undefined,
+          text: await c.req.text(),
         });
-        refuseProblems(parsed, 'statement');
-        assertStatementOf(account, parsed);
-        const result = await collection.ingest({
-          merchant,
-          account,
-          source: format === 'csv' ? 'CSV' : 'CAMT053',
-          transactions: parsed.transactions,
-        });
-        return answer(c, parsed, result);
+        return answer(c, result);
       },
     }),
     defineRoute({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseStatementCsv } from './csv';
-import { MAX_STATEMENT_BYTES } from './record-checks';
+import { STATEMENT_MAX_BYTES as MAX_STATEMENT_BYTES } from '@/lib/api/collection-responses';
 
 const kbank = readFileSync(
   new URL('../../../tests/fixtures/statements/kbank-statement.csv', import.meta.url),

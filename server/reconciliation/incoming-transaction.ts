@@ -2,7 +2,7 @@ import type { CurrencyCode } from '@/lib/money';
 
 /**
  * One credit to a collection account as a bank feed, a chain watcher or a statement reports it,
- * before it is stored (server/collection/formats turns each source's records into these).
+ * before it is stored (server/reconciliation/formats turns each source's records into these).
  */
 export interface IncomingTransaction {
   /** The bank's own id of the transaction: storing is idempotent on it, per collection account. */

@@ -1,18 +1,19 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { COLLECTION_OUTCOMES, COLLECTION_SOURCES } from '@/lib/api/collection-responses';
 import type { CurrencyCode } from '@/lib/money';
-import type { Database } from '../db';
-import type { PayinStatus } from '../payins/payin';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '../db';
+import type { PayinStatus } from '../payins';
 
 export { COLLECTION_OUTCOMES, COLLECTION_SOURCES };
 export type CollectionSource = (typeof COLLECTION_SOURCES)[number];
 export type CollectionOutcome = (typeof COLLECTION_OUTCOMES)[number];
 export type MatchedBy = 'REFERENCE' | 'AMOUNT' | 'ADDRESS' | 'LINKED';
 
-/** An incoming transaction as stored, with what matching and the operator made of it. */
+/**
+ * An incoming transaction as stored, with what matching and the operator made of it; `idPayin` and
+ * `payinStatus` are its payin's as the payins module tells them (reconciliation.service.ts).
+ */
 export interface CollectionTransaction {
   id: bigint;
   merchantCode: string;
@@ -93,20 +94,18 @@ const SELECT = [
   'c.resolved_by',
   'c.resolved_at',
   'c.resolution_note',
-  'p.id_payin as id_payin',
-  'p.status as payin_status',
 ] as const;
 
 function selectTransactions(db: Db) {
-  return db
-    .selectFrom('collection_transactions as c')
-    .leftJoin('payins as p', 'p.id', 'c.payin_id')
-    .select(SELECT);
+  return db.selectFrom('collection_transactions as c').select(SELECT);
 }
+
+/** A transaction as stored, before its payin's id and status are known. */
+export type StoredTransaction = Omit<CollectionTransaction, 'idPayin' | 'payinStatus'>;
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectTransactions>['executeTakeFirstOrThrow']>>;
 
-function toTransaction(row: Row): CollectionTransaction {
+function toTransaction(row: Row): StoredTransaction {
   const payer = typeof row.payer === 'string' ? (JSON.parse(row.payer) as Record<string, string>) : row.payer;
   return {
     id: row.id,
@@ -125,8 +124,6 @@ function toTransaction(row: Row): CollectionTransaction {
     outcome: row.outcome as CollectionOutcome,
     matchedBy: (row.matched_by as MatchedBy | null) ?? undefined,
     payinId: row.payin_id ?? undefined,
-    idPayin: row.id_payin ?? undefined,
-    payinStatus: (row.payin_status as PayinStatus | null) ?? undefined,
     appliedMinor: row.applied_minor,
     matchedAt: row.matched_at ?? undefined,
     resolution: (row.resolution as 'LINKED' | 'REFUNDED' | null) ?? undefined,
@@ -183,12 +180,12 @@ export async function insertTransactions(
   return results;
 }
 
-export async function findTransaction(db: Db, id: bigint): Promise<CollectionTransaction | undefined> {
+export async function findTransaction(db: Db, id: bigint): Promise<StoredTransaction | undefined> {
   const row = await selectTransactions(db).where('c.id', '=', id).executeTakeFirst();
   return row && toTransaction(row);
 }
 
-export async function findTransactions(db: Db, ids: readonly bigint[]): Promise<CollectionTransaction[]> {
+export async function findTransactions(db: Db, ids: readonly bigint[]): Promise<StoredTransaction[]> {
   if (ids.length === 0) return [];
   const rows = await selectTransactions(db).where('c.id', 'in', ids).execute();
   return rows.map(toTransaction);
@@ -214,22 +211,36 @@ export interface TransactionListFilter {
   idPayin?: string | undefined;
 }
 
+/** The list's filter as the table has it: the payin by internal id, open payins as the payins module's subquery. */
+export interface StoredTransactionFilter extends Omit<TransactionListFilter, 'idPayin' | 'review'> {
+  payinId?: bigint | undefined;
+  review?: { openPayinIds: SelectQueryBuilder<Database, 'payins', { id: bigint }> } | undefined;
+}
+
 /** The merchant's transactions, newest first (keyset below `beforeId`). */
 export async function listTransactions(
   db: Db,
-  input: { merchantCode: string; beforeId: bigint | undefined; limit: number; filter: TransactionListFilter },
-): Promise<CollectionTransaction[]> {
+  input: {
+    merchantCode: string;
+    beforeId: bigint | undefined;
+    limit: number;
+    filter: StoredTransactionFilter;
+  },
+): Promise<StoredTransaction[]> {
   let query = selectTransactions(db).where('c.merchant_code', '=', input.merchantCode);
   const { filter } = input;
   if (filter.outcome) query = query.where('c.outcome', '=', filter.outcome);
   if (filter.accountId) query = query.where('c.account_id', '=', filter.accountId);
-  if (filter.idPayin) query = query.where('p.id_payin', '=', filter.idPayin);
-  if (filter.review)
+  if (filter.payinId !== undefined) query = query.where('c.payin_id', '=', filter.payinId);
+  if (filter.review) {
+    // Short payments of a payin still open count on it: not up for review (needsReview).
+    const open = filter.review.openPayinIds;
     query = query
       .where('c.outcome', '<>', 'RECEIVED')
       .where((eb) => eb.or([eb('c.resolution', 'is', null), eb('c.resolution', '<>', 'REFUNDED')]))
       .where(sql<boolean>`c.amount_minor > c.applied_minor`)
-      .where((eb) => eb.or([eb('c.outcome', '<>', 'PARTIAL'), eb('p.status', '<>', 'PENDING')]));
+      .where((eb) => eb.or([eb('c.outcome', '<>', 'PARTIAL'), eb('c.payin_id', 'not in', open)]));
+  }
   if (input.beforeId !== undefined) query = query.where('c.id', '<', input.beforeId);
   const rows = await query.orderBy('c.id', 'desc').limit(input.limit).execute();
   return rows.map(toTransaction);
@@ -318,7 +329,7 @@ export async function markRefunded(
 export async function lockTransaction(
   tx: Transaction<Database>,
   id: bigint,
-): Promise<CollectionTransaction | undefined> {
+): Promise<StoredTransaction | undefined> {
   await tx.selectFrom('collection_transactions').select('id').where('id', '=', id).forUpdate().execute();
   return findTransaction(tx, id);
 }
@@ -353,53 +364,15 @@ export async function allocateToPayin(
   }
 }
 
-/** Open payins payable to the account whose amount to pay is exactly this (at most two: one is a match). */
-export async function openPayinsByAmount(
-  db: Db,
-  input: { merchantCode: string; accountId: string; currency: CurrencyCode; amountMinor: bigint },
-): Promise<bigint[]> {
-  const rows = await db
-    .selectFrom('payins')
-    .select('id')
-    .where('merchant_code', '=', input.merchantCode)
-    .where('collection_account_id', '=', input.accountId)
-    .where('currency_code', '=', input.currency)
-    .where('status', '=', 'PENDING')
-    .where(sql<boolean>`coalesce(required_amount_minor, amount_minor) = ${input.amountMinor}`)
-    .limit(2)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** The open payin a rotating crypto address was handed to, if any. */
-export async function openPayinByAddress(
-  db: Db,
-  input: { merchantCode: string; accountId: string; address: string },
-): Promise<bigint | undefined> {
-  const row = await db
-    .selectFrom('payins')
-    .select('id')
-    .where('merchant_code', '=', input.merchantCode)
-    .where('collection_account_id', '=', input.accountId)
-    .where('collection_address', '=', input.address)
-    .where('status', '=', 'PENDING')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** The merchant's payins in this currency whose reference is one of these (open ones first). */
-export async function payinsByReference(
-  db: Db,
-  input: { merchantCode: string; currency: CurrencyCode; references: readonly string[] },
-): Promise<{ id: bigint; status: string }[]> {
-  if (input.references.length === 0) return [];
-  return db
-    .selectFrom('payins')
-    .select(['id', 'status'])
-    .where('merchant_code', '=', input.merchantCode)
-    .where('currency_code', '=', input.currency)
-    .where('reference', 'in', input.references)
-    .limit(5)
-    .execute();
+/**
+ * What incoming collection transactions gave a payin's credit: their applied parts, set by
+ * allocateToPayin in the same transaction just before the credit (the ledger asks, through runtime).
+ */
+export async function appliedToPayin(tx: Transaction<Database>, payinId: bigint): Promise<bigint> {
+  const row = await tx
+    .selectFrom('collection_transactions')
+    .select(sql<string>`coalesce(sum(applied_minor), 0)::text`.as('applied'))
+    .where('payin_id', '=', payinId)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.applied);
 }

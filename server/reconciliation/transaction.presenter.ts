@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CollectionTransactionResource } from '@/lib/api/collection-responses';
 import { moneyOf, toApiMoney } from '@/lib/money';
-import { needsReview, type CollectionTransaction } from './collection.repository';
+import { needsReview, type CollectionTransaction } from './transaction.repository';
 
 /** An incoming transaction as the API shows it. */
 export function presentCollectionTransaction(

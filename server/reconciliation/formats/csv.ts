@@ -1,3 +1,4 @@
+import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from '@/lib/money';
 import type { ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import { readCsvRecords } from './csv-records';
@@ -7,7 +8,6 @@ import {
   clip,
   finishParse,
   isOverSizeCap,
-  MAX_STATEMENT_BYTES,
   parseBookedAt,
   parseUtcOffset,
   type ParsedRecord,
@@ -51,7 +51,7 @@ export function parseStatementCsv(text: string, options: StatementCsvOptions): P
   const fail = (where: string, message: string) =>
     finishParse({ records: [], skipped: 0, problems: [{ where, message }] });
   if (isOverSizeCap(text))
-    return fail('file', `The statement is larger than ${MAX_STATEMENT_BYTES / 1024 / 1024} MB.`);
+    return fail('file', `The statement is larger than ${STATEMENT_MAX_BYTES / 1024 / 1024} MB.`);
   if (options.timeZone !== undefined && parseUtcOffset(options.timeZone) === undefined) {
     return fail('timeZone', `"${clip(options.timeZone)}" is not a UTC offset such as +07:00.`);
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCamt053 } from './camt053';
-import { MAX_STATEMENT_BYTES } from './record-checks';
+import { STATEMENT_MAX_BYTES as MAX_STATEMENT_BYTES } from '@/lib/api/collection-responses';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../tests/fixtures/statements/${name}`, import.meta.url), 'utf8');

@@ -1,20 +1,20 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import { describeAmountProblem, moneyOf, parseAmount } from '@/lib/money';
+import { findCollectionAccount, type CollectionAccount } from '../accounts';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db';
 import { AppError, type FieldError } from '../errors';
-import { postTransfer } from '../ledger/ledger.repository';
-import { merchantAccount, operatorAccount } from '../ledger/ledger';
+import type { LedgerService } from '../ledger';
 import type { Logger } from '../logger';
-import type { Merchant } from '../merchants';
-import { KeysetCursors } from '../paging/keyset-cursors';
-import type { PayinService } from '../payins';
-import type { Payin } from '../payins/payin';
-import { findPayinById } from '../payins/payin.repository';
-import { isFinal } from '../payins/payin.state-machine';
-import type { StatusChangeOutbox } from '../payins/status-outbox';
-import type { CollectionAccount } from '../accounts';
+import type { Merchant, MerchantDirectory } from '../merchants';
+import { KeysetCursors } from '../paging';
+import { isFinal, type Payin, type PayinService, type StatusChangeOutbox } from '../payins';
+import { collectionAccountDirectory } from './account-directory';
+import { authenticateFeed, type CollectionAccountDirectory } from './feed-auth';
+import type { IncomingTransaction } from './incoming-transaction';
+import { referenceCandidates } from './note-references';
+import { readDelivery, readStatement, type StatementUpload } from './statements';
 import {
   allocateToPayin,
   claimForLink,
@@ -27,24 +27,25 @@ import {
   lockTransaction,
   markRefunded,
   needsReview,
-  openPayinByAddress,
-  openPayinsByAmount,
-  payinsByReference,
   setOutcome,
   type CollectionOutcome,
   type CollectionSource,
   type CollectionTransaction,
   type MatchedBy,
+  type StoredTransaction,
   type TransactionListFilter,
-} from './collection.repository';
-import type { IncomingTransaction } from './incoming-transaction';
-import { referenceCandidates } from './note-references';
+} from './transaction.repository';
 
 /** What became of each delivered transaction, in the order delivered. */
 export interface IngestResult {
   stored: number;
   duplicates: number;
   transactions: { transaction: CollectionTransaction; duplicate: boolean }[];
+}
+
+/** What became of a delivery or statement: its transactions, and the records that were no credits. */
+export interface ReceiptResult extends IngestResult {
+  skipped: number;
 }
 
 /** Transactions the matcher takes up per round after a crash or a failed match. */
@@ -59,25 +60,70 @@ const MATCH_GRACE_MS = 5000;
  * address it was sent to) and applies it through the payin's change (success, partial, late), with
  * its money received into the merchant's UNAPPLIED account; the operator resolves what is left.
  */
-export class CollectionService {
+export class ReconciliationService {
   private readonly db: Kysely<Database>;
   private readonly payins: PayinService;
+  private readonly ledger: LedgerService;
+  private readonly merchants: MerchantDirectory;
   private readonly now: Clock;
   private readonly logger: Logger;
   private readonly cursors: KeysetCursors;
+  private readonly accounts: CollectionAccountDirectory;
 
   constructor(options: {
     db: Kysely<Database>;
     payins: PayinService;
+    ledger: LedgerService;
+    merchants: MerchantDirectory;
     logger: Logger;
     clock?: Clock;
     cursorSecret: Uint8Array;
   }) {
     this.db = options.db;
     this.payins = options.payins;
+    this.ledger = options.ledger;
+    this.merchants = options.merchants;
+    this.accounts = collectionAccountDirectory(options.merchants);
     this.logger = options.logger;
     this.now = options.clock ?? systemClock;
     this.cursors = new KeysetCursors(options.cursorSecret, 'collection-transaction-cursor');
+  }
+
+  /**
+   * A bank feed's or chain watcher's delivery (POST /collection/transactions): authenticated for its
+   * account (401 alike for every failure), read whole, stored and matched.
+   */
+  async receiveDelivery(request: {
+    headers: Headers;
+    body: string;
+    contentType: string | undefined;
+    merchantCode: string | undefined;
+    accountId: string | undefined;
+  }): Promise<ReceiptResult> {
+    const { merchant, account } = await authenticateFeed(this.accounts, request);
+    const { source, parsed } = readDelivery(request.contentType, request.body);
+    const result = await this.ingest({ merchant, account, source, transactions: parsed.transactions });
+    return { ...result, skipped: parsed.skipped };
+  }
+
+  /**
+   * A statement file of one of the merchant's collection accounts (POST /collection/statements):
+   * read whole by the account's rules (statements.ts), stored and matched; 400 for an account the
+   * merchant does not have.
+   */
+  async importStatement(
+    merchant: Merchant,
+    accountId: string,
+    upload: StatementUpload,
+  ): Promise<ReceiptResult> {
+    const account = findCollectionAccount(merchant, accountId);
+    if (!account)
+      throw new AppError('VALIDATION_FAILED', `The merchant has no collection account ${accountId}.`, {
+        errors: [{ field: 'account', message: 'Unknown collection account.' }],
+      });
+    const { source, parsed } = readStatement(account, upload);
+    const result = await this.ingest({ merchant, account, source, transactions: parsed.transactions });
+    return { ...result, skipped: parsed.skipped };
   }
 
   /**
@@ -144,9 +190,11 @@ export class CollectionService {
     for (const { id } of stored) await this.matchSafely(id);
     const found = new Map(
       (
-        await findTransactions(
-          this.db,
-          stored.map((s) => s.id),
+        await this.withPayins(
+          await findTransactions(
+            this.db,
+            stored.map((s) => s.id),
+          ),
         )
       ).map((t) => [t.id, t]),
     );
@@ -174,17 +222,25 @@ export class CollectionService {
         'COLLECTION_TRANSACTION_NOT_FOUND',
         `No collection transaction ${id} for this merchant.`,
       );
-    return transaction;
+    return (await this.withPayins([transaction]))[0]!;
   }
 
   async list(
     merchant: Merchant,
     query: { limit: number; cursor?: string | undefined; filter: TransactionListFilter },
   ): Promise<{ transactions: CollectionTransaction[]; nextCursor: string | undefined }> {
+    const { idPayin, review, ...rest } = query.filter;
+    const payin = idPayin === undefined ? undefined : await this.payins.find(merchant, idPayin);
+    if (idPayin !== undefined && !payin) return { transactions: [], nextCursor: undefined };
+    const filter = {
+      ...rest,
+      ...(payin && { payinId: payin.id }),
+      ...(review && { review: { openPayinIds: this.payins.openIds(merchant) } }),
+    };
     const page = await this.cursors.page(merchant.code, query, (beforeId, limit) =>
-      listTransactions(this.db, { merchantCode: merchant.code, beforeId, limit, filter: query.filter }),
+      listTransactions(this.db, { merchantCode: merchant.code, beforeId, limit, filter }),
     );
-    return { transactions: page.items, nextCursor: page.nextCursor };
+    return { transactions: await this.withPayins(page.items), nextCursor: page.nextCursor };
   }
 
   /**
@@ -242,7 +298,8 @@ export class CollectionService {
     const { id: transactionId } = await this.get(merchant, id);
     const at = this.now();
     await this.db.transaction().execute(async (tx) => {
-      const transaction = await lockTransaction(tx, transactionId);
+      const locked = await lockTransaction(tx, transactionId);
+      const transaction = locked && (await this.withPayins([locked], tx))[0];
       if (!transaction || !needsReview(transaction))
         throw new AppError(
           'COLLECTION_TRANSACTION_RESOLVED',
@@ -252,20 +309,18 @@ export class CollectionService {
         );
       if (!(await markRefunded(tx, { id: transactionId, actor: input.actor, note: input.note, at })))
         throw new AppError('COLLECTION_TRANSACTION_RESOLVED', `Transaction ${id} was resolved meanwhile.`);
-      const amountMinor = transaction.amountMinor - transaction.appliedMinor;
-      await postTransfer(tx, {
-        eventKey: `collection:${transactionId}:refund`,
-        kind: 'COLLECTION_REFUND',
-        merchantCode: merchant.code,
-        currency: transaction.currency,
-        collectionTransactionId: transactionId,
-        actor: input.actor,
-        at,
-        entries: [
-          { account: merchantAccount(merchant.code, 'UNAPPLIED'), direction: 'DEBIT', amountMinor },
-          { account: operatorAccount(merchant.isTest, 'CASH'), direction: 'CREDIT', amountMinor },
-        ],
-      });
+      await this.ledger.post(
+        tx,
+        'COLLECTION_REFUND',
+        {
+          transactionId,
+          merchantCode: merchant.code,
+          currency: transaction.currency,
+          amountMinor: transaction.amountMinor - transaction.appliedMinor,
+          isTest: merchant.isTest,
+        },
+        { at, actor: input.actor },
+      );
     });
     return this.get(merchant, id);
   }
@@ -288,7 +343,7 @@ export class CollectionService {
   private async match(id: bigint): Promise<boolean> {
     const transaction = await findTransaction(this.db, id);
     if (!transaction || transaction.outcome !== 'RECEIVED') return false;
-    const isTest = await this.isTestMerchant(transaction.merchantCode);
+    const { isTest } = await this.merchants.require(transaction.merchantCode);
     const at = this.now();
     const found = await this.findPayin(transaction);
     if (found) {
@@ -322,30 +377,22 @@ export class CollectionService {
   /** The money arrived at the operator's account and is the merchant's to be applied. */
   private async receive(
     tx: Transaction<Database>,
-    transaction: CollectionTransaction,
+    transaction: StoredTransaction,
     isTest: boolean,
     at: Date,
   ): Promise<void> {
-    await postTransfer(tx, {
-      eventKey: `collection:${transaction.id}:receipt`,
-      kind: 'COLLECTION_RECEIPT',
-      merchantCode: transaction.merchantCode,
-      currency: transaction.currency,
-      collectionTransactionId: transaction.id,
-      at,
-      entries: [
-        {
-          account: operatorAccount(isTest, 'CASH'),
-          direction: 'DEBIT',
-          amountMinor: transaction.amountMinor,
-        },
-        {
-          account: merchantAccount(transaction.merchantCode, 'UNAPPLIED'),
-          direction: 'CREDIT',
-          amountMinor: transaction.amountMinor,
-        },
-      ],
-    });
+    await this.ledger.post(
+      tx,
+      'COLLECTION_RECEIPT',
+      {
+        transactionId: transaction.id,
+        merchantCode: transaction.merchantCode,
+        currency: transaction.currency,
+        amountMinor: transaction.amountMinor,
+        isTest,
+      },
+      { at },
+    );
   }
 
   /**
@@ -355,9 +402,9 @@ export class CollectionService {
    * expecting exactly this amount. Two candidates are no match: a person decides.
    */
   private async findPayin(
-    transaction: CollectionTransaction,
+    transaction: StoredTransaction,
   ): Promise<{ payin: Payin; by: MatchedBy } | undefined> {
-    const byReference = await payinsByReference(this.db, {
+    const byReference = await this.payins.candidates.byReference({
       merchantCode: transaction.merchantCode,
       currency: transaction.currency,
       references: referenceCandidates(transaction.note),
@@ -368,7 +415,7 @@ export class CollectionService {
     if (referenced.length > 1) return undefined;
 
     if (transaction.toAddress !== undefined) {
-      const byAddress = await openPayinByAddress(this.db, {
+      const byAddress = await this.payins.candidates.byAddress({
         merchantCode: transaction.merchantCode,
         accountId: transaction.accountId,
         address: transaction.toAddress,
@@ -376,7 +423,7 @@ export class CollectionService {
       if (byAddress !== undefined) return this.load(byAddress, 'ADDRESS');
     }
 
-    const byAmount = await openPayinsByAmount(this.db, {
+    const byAmount = await this.payins.candidates.byAmount({
       merchantCode: transaction.merchantCode,
       accountId: transaction.accountId,
       currency: transaction.currency,
@@ -386,17 +433,27 @@ export class CollectionService {
   }
 
   private async load(id: bigint, by: MatchedBy): Promise<{ payin: Payin; by: MatchedBy } | undefined> {
-    const payin = await findPayinById(this.db, id);
+    const payin = await this.payins.findById(id);
     return payin && { payin, by };
   }
 
-  private async isTestMerchant(merchantCode: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('merchants')
-      .select('is_test')
-      .where('merchant_code', '=', merchantCode)
-      .executeTakeFirstOrThrow();
-    return row.is_test;
+  /** The transactions with their payins' ids and statuses (the payins module's to tell), read on `db`. */
+  private async withPayins(
+    transactions: readonly StoredTransaction[],
+    db?: Transaction<Database>,
+  ): Promise<CollectionTransaction[]> {
+    const ids = [
+      ...new Set(
+        transactions.flatMap((transaction) =>
+          transaction.payinId === undefined ? [] : [transaction.payinId],
+        ),
+      ),
+    ];
+    const payins = await this.payins.summaries(ids, db);
+    return transactions.map((transaction) => {
+      const payin = transaction.payinId === undefined ? undefined : payins.get(transaction.payinId);
+      return { ...transaction, idPayin: payin?.idPayin, payinStatus: payin?.status };
+    });
   }
 }
 

@@ -14,7 +14,6 @@ export {
   type FeedTransaction,
 } from './feed-json';
 export { isSePayPayload, parseSePay } from './sepay';
-export { MAX_STATEMENT_BYTES } from './record-checks';
 
 /** Statement files POST /collection/statements takes. */
 export const STATEMENT_FORMATS = ['CSV', 'CAMT053'] as const;

@@ -1,3 +1,4 @@
+import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
 import { isCurrencyCode, type CurrencyCode } from '@/lib/money';
 import type { IncomingTransaction, ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import {
@@ -6,7 +7,6 @@ import {
   clip,
   finishParse,
   isOverSizeCap,
-  MAX_STATEMENT_BYTES,
   parseBookedAt,
   parseUtcOffset,
   type ParsedRecord,
@@ -42,7 +42,7 @@ export function parseCamt053(xml: string, options: Camt053Options = {}): Camt053
   const fail = (message: string, where = 'file') =>
     finishParse({ records: [], skipped: 0, problems: [{ where, message }] });
   if (isOverSizeCap(xml))
-    return fail(`The statement is larger than ${MAX_STATEMENT_BYTES / 1024 / 1024} MB.`);
+    return fail(`The statement is larger than ${STATEMENT_MAX_BYTES / 1024 / 1024} MB.`);
   // Declarations are how entity attacks start (external entities, billion laughs); statements need none.
   if (/<!(?:DOCTYPE|ENTITY)/i.test(xml))
     return fail('DOCTYPE and ENTITY declarations are not accepted in a statement.');

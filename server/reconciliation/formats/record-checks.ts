@@ -1,3 +1,4 @@
+import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
 import { CURRENCIES, type CurrencyCode } from '@/lib/money';
 import type { IncomingTransaction, ParsedTransactions, RecordProblem } from '../incoming-transaction';
 
@@ -9,8 +10,6 @@ import type { IncomingTransaction, ParsedTransactions, RecordProblem } from '../
 
 /** The storage column is a bigint of minor units; 18 integer digits is more than any real transfer. */
 export const MAX_INTEGER_DIGITS = 18;
-/** Largest statement we read (bytes): a month of a busy account's camt.053 is well under 1 MB. */
-export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
 /** A refused file lists this many problems at most: 10,000 bad rows need one fix, not 10,000 lines. */
 export const MAX_PROBLEMS = 100;
 
@@ -144,7 +143,7 @@ function capProblems(problems: RecordProblem[]): RecordProblem[] {
 /** Whether a text is over the statement size cap, in UTF-8 bytes. */
 export function isOverSizeCap(text: string): boolean {
   // Every UTF-16 unit is at least one UTF-8 byte, so a long text is over without encoding it.
-  return text.length > MAX_STATEMENT_BYTES || Buffer.byteLength(text, 'utf8') > MAX_STATEMENT_BYTES;
+  return text.length > STATEMENT_MAX_BYTES || Buffer.byteLength(text, 'utf8') > STATEMENT_MAX_BYTES;
 }
 
 /** Quotes hostile input at a readable length in messages. */

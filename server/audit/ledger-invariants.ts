@@ -3,9 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 
 /**
- * The ledger's invariants, checked against the database as it is (the API tests run it after
- * every file that moves money, and after randomised runs with crashes). Each violation is one
- * sentence; none means the books hold:
+ * The books' invariants, checked against the database as it is. An audit, not a module's logic: it
+ * reads the ledger's tables beside those of the payins, payouts and collection transactions their
+ * transfers name, which no request path does (docs/decisions/029: one owner per table, and this one
+ * reader of all). The API tests run it after every file that moves money, and after randomised runs
+ * with crashes. Each violation is one sentence; none means the books hold:
  * - every transfer balances (debits = credits) and has entries;
  * - per currency, the sum over all accounts of credits - debits is zero;
  * - every account's posted totals equal the sum of its entries;

@@ -1,0 +1,2 @@
+import 'server-only';
+export { periodicWorker, type BackgroundWorker } from './worker';

@@ -1,0 +1,2 @@
+import 'server-only';
+export { loadServerSecret, type ServerSecretName } from './server-secrets';

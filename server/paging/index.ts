@@ -1,0 +1,2 @@
+import 'server-only';
+export { KeysetCursors } from './keyset-cursors';
