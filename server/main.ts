@@ -3,8 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createFrontDoor } from './http/front-door';
-import { registerConsoleSessionKey, registerInProcessApi } from './http/in-process';
+import { createFrontDoor, registerConsoleSessionKey, registerInProcessApi } from './http';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
 

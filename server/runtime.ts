@@ -2,13 +2,30 @@ import 'server-only';
 import type { Hono } from 'hono';
 import type { Config } from './config';
 import { migrateToLatest, openPglite, openPostgres, type DatabaseHandle } from './db';
-import { createApiApp } from './http/app';
-import type { ApiDependencies, ApiEnv } from './http/context';
-import { loadServerSecret } from './keys/server-secrets';
+import {
+  balanceRoutes,
+  callbackReceiverRoutes,
+  callbackRoutes,
+  catalogueRoutes,
+  collectionRoutes,
+  createApiApp,
+  payoutRoutes,
+  payoutSandboxRoutes,
+  sandboxRoutes,
+  type ApiDependencies,
+  type ApiEnv,
+} from './http';
+import { loadServerSecret } from './keys';
 import type { Logger } from './logger';
-import { MerchantDirectory, provisionDemoMerchant, provisionMerchants, readMerchantsFile } from './merchants';
-import { HostAllowlist } from './net/allowlist';
-import { createExpirySweeper, liveGaps, PayinService, UrlPolicy } from './payins';
+import {
+  MerchantClientAddresses,
+  MerchantDirectory,
+  provisionDemoMerchant,
+  provisionMerchants,
+  readMerchantsFile,
+} from './merchants';
+import { HostAllowlist, UrlPolicy } from './net';
+import { createExpirySweeper, liveGaps, PayinService } from './payins';
 import {
   AuthFailureGuard,
   MemoryRateLimitStore,
@@ -17,23 +34,14 @@ import {
   SharedRateLimitStore,
   type RateLimitStore,
 } from './ratelimit';
-import { MerchantClientAddresses } from './merchants/client-addresses';
-import { periodicWorker } from './background/worker';
 import { importTokenKey, TokenService } from './tokens';
-import type { BackgroundWorker } from './background/worker';
+import { periodicWorker, type BackgroundWorker } from './background';
 import { createCallbacksModule, receiverKeyIn, receiverPrefix } from './callbacks';
 import { systemClock, type Clock } from './clock';
-import { callbackReceiverRoutes } from './http/routes/callback-receiver.routes';
-import { callbackRoutes } from './http/routes/callback.routes';
-import { catalogueRoutes } from './http/routes/catalogue.routes';
-import { collectionRoutes } from './http/routes/collection.routes';
-import { sandboxRoutes } from './http/routes/sandbox.routes';
 import { createSandboxModule, magicAmountPlanner, payoutPlanner, type PayoutSimulations } from './sandbox';
 import { LedgerService } from './ledger';
 import { PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
-import { balanceRoutes } from './http/routes/balance.routes';
-import { payoutRoutes, payoutSandboxRoutes } from './http/routes/payout.routes';
 import { CustomerSessionService } from './customer-sessions';
 
 /** The assembled service: database, services and the API app, with one way to shut it all down. */

@@ -4,10 +4,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { QueryProvider } from './query-provider';
-import type { StatusIslandProps } from './status-island';
+import type { PayinStatus } from '@/lib/payins/statuses';
+
+/** What the island watching a payment is given (status-island.tsx loads this poller lazily). */
+export interface StatusIslandProps {
+  /** BFF endpoint answering { status, processorStatus }. */
+  statusUrl: string;
+  /** Poll while the payment is open; a final payment keeps only the announcement. */
+  active: boolean;
+  /** The amount received so far as the page shows it: a change (a short payment) refreshes the page. */
+  received?: number | undefined;
+  /** What the live region says when the payment ends, per outcome. */
+  announcements: { success: string; refused: string; expired: string };
+}
 
 interface StatusView {
-  status: 'PENDING' | 'SUCCESS' | 'REFUSED';
+  status: PayinStatus;
   processorStatus?: string;
   received?: number;
 }

@@ -11,6 +11,7 @@ import {
 } from './responses';
 import type { SimulatedPayment } from '../sandbox/simulated-payments';
 import { institutionDecisionResponseSchema, institutionSessionSchema } from './sandbox-responses';
+import type { FinalStatus } from '../payins/statuses';
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -82,8 +83,7 @@ export class PayinApiClient {
   simulate(
     idPayin: string,
     body:
-      | { status: 'SUCCESS' | 'REFUSED'; processorStatus?: string }
-      | { payment: SimulatedPayment | { amount: number } },
+      { status: FinalStatus; processorStatus?: string } | { payment: SimulatedPayment | { amount: number } },
   ) {
     return this.call(
       'POST',

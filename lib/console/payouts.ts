@@ -1,6 +1,7 @@
 import { PAYOUT_STATUSES, type PayoutResource, type PayoutStatus } from '../api/payout-responses';
 import { parseAmount, toDecimalString, type CurrencyCode } from '../money';
 import type { LedgerTransfer } from './ledger';
+import type { FinalStatus } from '../payins/statuses';
 
 /** The payouts list's filters as the console page's URL carries them. */
 export interface PayoutFilters {
@@ -57,7 +58,7 @@ export function payoutTotal(payout: PayoutResource): string {
 export type PayoutEvent =
   | { kind: 'created'; at: string }
   | { kind: 'transfer'; at: string; type: LedgerTransfer['type'] }
-  | { kind: 'final'; at: string; status: 'SUCCESS' | 'REFUSED'; processorStatus: string | undefined };
+  | { kind: 'final'; at: string; status: FinalStatus; processorStatus: string | undefined };
 
 /**
  * The payout's story from what the API says: created, each ledger transfer (the reservation, then

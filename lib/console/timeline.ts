@@ -1,11 +1,12 @@
 import type { PayinResource } from '../api/responses';
+import type { FinalStatus } from '../payins/statuses';
 
 /** What happened to a payin, in the order it happened, for the console's detail page. */
 export type TimelineEvent =
   | { kind: 'created'; at: string }
   | { kind: 'externalReference'; reference: string }
   | { kind: 'received'; amount: number; currencyCode: string }
-  | { kind: 'final'; at: string; status: 'SUCCESS' | 'REFUSED'; processorStatus: string | undefined }
+  | { kind: 'final'; at: string; status: FinalStatus; processorStatus: string | undefined }
   | { kind: 'receivedLate'; amount: number; currencyCode: string }
   | { kind: 'callback'; at: string; status: string; attempts: number; deliveredAt: string | undefined };
 

@@ -2,6 +2,10 @@
 export const PAYIN_STATUSES = ['PENDING', 'SUCCESS', 'REFUSED'] as const;
 export type PayinStatus = (typeof PAYIN_STATUSES)[number];
 
+/** Where a payin or a payout ends, for good: it never changes again. */
+export const FINAL_STATUSES = ['SUCCESS', 'REFUSED'] as const;
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
+
 /**
  * The processorStatus values this service reports itself (docs/decisions/003, 021, 024). A processor or
  * a sandbox simulation may report others, so reads type processorStatus as a string.

@@ -1,6 +1,7 @@
 import type { CompletionKind } from '../methods/catalogue';
 import type { ProcessorStatus } from '../payins/statuses';
 import type { SimulatedPayment } from './simulated-payments';
+import type { FinalStatus } from '../payins/statuses';
 
 /**
  * What the hosted page's sandbox controls can do to a test payin: the customer's money arriving
@@ -37,8 +38,7 @@ export function sandboxActionsFor(kind: CompletionKind): SandboxAction[] {
   return [...money, 'refuse', 'expire'];
 }
 
-export type SimulateCall =
-  { status: 'SUCCESS' | 'REFUSED'; processorStatus?: string } | { payment: SimulatedPayment };
+export type SimulateCall = { status: FinalStatus; processorStatus?: string } | { payment: SimulatedPayment };
 
 /** The simulate calls an action makes, in order ("late": the time runs out, then the money arrives). */
 export function simulateCallsOf(action: SandboxAction, reason: RefusalReason = 'DECLINED'): SimulateCall[] {

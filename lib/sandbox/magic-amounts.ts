@@ -3,6 +3,7 @@ import { CURRENCIES } from '../money/currencies';
 import type { Money } from '../money/money';
 import type { ProcessorStatus } from '../payins/statuses';
 import type { SimulatedPayment } from './simulated-payments';
+import type { FinalStatus } from '../payins/statuses';
 
 /**
  * Magic amounts: a test payin (of a sandbox merchant) whose order amount ends in one of these codes
@@ -46,7 +47,7 @@ export interface MagicOutcome {
     | { readonly afterSeconds: number; readonly refusal: MagicRefusal };
   /** How the payin ends; `receivedLate`: a payment arrives after the end (moneyReceivedLate). */
   readonly ends: {
-    readonly status: 'SUCCESS' | 'REFUSED';
+    readonly status: FinalStatus;
     readonly processorStatus: ProcessorStatus;
     readonly receivedLate?: boolean;
   };

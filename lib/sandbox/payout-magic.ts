@@ -1,5 +1,6 @@
 import { CURRENCIES } from '../money/currencies';
 import type { Money } from '../money/money';
+import type { FinalStatus } from '../payins/statuses';
 
 /**
  * Magic amounts of test payouts (docs/decisions/027): like a payin's, the last three digits of
@@ -18,7 +19,7 @@ export const PAYOUT_MAGIC = {
   '910': undefined,
 } as const satisfies Record<
   string,
-  { afterSeconds: number; status: 'SUCCESS' | 'REFUSED'; processorStatus: string } | undefined
+  { afterSeconds: number; status: FinalStatus; processorStatus: string } | undefined
 >;
 
 export type PayoutMagicCode = keyof typeof PAYOUT_MAGIC;

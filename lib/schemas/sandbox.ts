@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIMULATED_PAYMENTS, type SimulatedPayment } from '../sandbox/simulated-payments';
+import type { FinalStatus } from '../payins/statuses';
 
 const ONE_OF = 'Give exactly one of status and payment.';
 
@@ -61,7 +62,7 @@ export const simulateRequestSchema = z
 export type SimulateRequest =
   | {
       kind: 'status';
-      status: 'SUCCESS' | 'REFUSED';
+      status: FinalStatus;
       processorStatus?: string;
       delaySeconds?: number;
     }

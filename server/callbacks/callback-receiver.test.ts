@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { HostAllowlist } from '../net/allowlist';
-import { UrlPolicy } from '../payins/url-policy';
+import { UrlPolicy } from '../net';
 import {
   keptHeaders,
   receiverKey,

@@ -2,7 +2,8 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
-import type { StatusChangeOutbox } from '../payins/status-outbox';
+import type { StatusChangeOutbox } from '../payins';
+import type { PayoutStatusOutbox } from '../payouts';
 import { PAYIN_STATUS_CHANGED, PAYOUT_STATUS_CHANGED, type CallbackPayload } from './callback';
 import { insertDelivery } from './callback.repository';
 import { jittered } from './callback.retry-policy';
@@ -10,19 +11,6 @@ import { jittered } from './callback.retry-policy';
 /** A webhook-id: unique per event, constant across its attempts (Standard Webhooks). */
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString('base64url')}`;
-}
-
-/** What a payout's callback needs to know of it (server/payouts). */
-export interface PayoutSubject {
-  id: bigint;
-  idPayout: string;
-  merchantCode: string;
-  callbackUrl: string;
-}
-
-/** Receives every payout status change inside the transaction that makes it. */
-export interface PayoutStatusOutbox {
-  recordPayout(tx: Transaction<Database>, change: { payout: PayoutSubject; at: Date }): Promise<void>;
 }
 
 /**

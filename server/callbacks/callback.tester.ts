@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Merchant } from '../merchants';
-import type { UrlPolicy } from '../payins/url-policy';
+import type { UrlPolicy } from '../net';
 import type { CallbackSender } from './callback';
 import { redactUrl } from './callback.dispatcher';
 import { newEventId } from './callback.outbox';

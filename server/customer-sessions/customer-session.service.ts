@@ -4,7 +4,8 @@ import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
 import { LONGEST_VALIDITY_MS } from '@/lib/methods';
-import { isFinal, type PayinService, type UrlPolicy } from '../payins';
+import type { UrlPolicy } from '../net';
+import { isFinal, type PayinService } from '../payins';
 import { escapePattern, payinFlowOperations, type TokenGrant, type TokenService } from '../tokens';
 
 export interface CustomerSessionSettings {

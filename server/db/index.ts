@@ -13,3 +13,4 @@ export type Db = Kysely<Database> | Transaction<Database>;
 export function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
 }
+export { MicroBatcher } from './batcher';

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
-import { isLoopbackAddress, normaliseAddress } from '../net/client-address';
+import { isLoopbackAddress, normaliseAddress } from '../net';
 import { MAX_BODY_BYTES } from './body';
 import { problemBody, PROBLEM_CONTENT_TYPE } from './problem';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { clientAddressOf } from '../net/client-address';
+import { clientAddressOf } from '../net';
 
 /** The Node request behind a Hono context (served by @hono/node-server), when there is one. */
 function incomingOf(c: Context): IncomingMessage | undefined {

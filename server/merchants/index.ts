@@ -4,3 +4,5 @@ export { MerchantDirectory } from './merchant-directory';
 export { merchantEntrySchema, readMerchantsFile, type MerchantEntry } from './merchants-file';
 export { provisionMerchants, provisionDemoMerchant, DEMO_MERCHANT_CODE } from './provision';
 export { hashSecret } from './secret-hash';
+export { MerchantClientAddresses } from './client-addresses';
+export { computeFee, computePayoutFee, DEFAULT_FEE_RULE, DEFAULT_PAYOUT_FEE_RULE } from './pricing';

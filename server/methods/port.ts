@@ -1,7 +1,6 @@
 import type { CompletionKind, MethodCode, MethodCollection, MethodDescriptor } from '@/lib/methods';
 import type { CurrencyCode, Money } from '@/lib/money';
 import type { CollectionAccount } from '../accounts';
-import type { ConnectorStart } from './connectors/port';
 
 /** Customer data as given with the request (`paymentMethod` fields). */
 export interface CustomerData {
@@ -45,6 +44,11 @@ export interface PaymentOperator {
   name: string;
   /** Local bank or institution code where the rail has one (never shown as the operator). */
   bankCode?: string;
+}
+
+/** The processor's answer: where to send the customer (redirect methods); push methods need none. */
+export interface ConnectorStart {
+  redirectTo?: string;
 }
 
 /** Everything an adapter may use to build its response; all of it is decided before the insert. */

@@ -3,3 +3,5 @@ export { classifyAddress, isLoopbackName, type AddressVerdict } from './address-
 export { HostAllowlist } from './allowlist';
 export { postGuarded, type GuardedPostRequest, type GuardedPostResult } from './guarded-post';
 export { BlockedTargetError, OutboundGuard, type ResolvedAddress, type Resolver } from './outbound-guard';
+export { clientAddressOf, isLoopbackAddress, lastForwardedAddress, normaliseAddress } from './client-address';
+export { UrlPolicy } from './url-policy';

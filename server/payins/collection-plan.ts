@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
 import type { MethodCode } from '@/lib/methods';
 import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
-import { findConnector, type ProcessorConnector } from '../methods/connectors';
+import { findConnector, type ProcessorConnector } from '../methods';
 import { resolveOperator } from './create-rules';
 import type { Db } from '../db';
 import { heldCollectionAddresses } from './payin.repository';

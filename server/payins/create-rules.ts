@@ -6,7 +6,7 @@ import type { Merchant } from '../merchants';
 import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
 import type { TokenGrant } from '../tokens';
 import type { CustomerData } from './payin';
-import type { UrlPolicy } from './url-policy';
+import type { UrlPolicy } from '../net';
 
 /** The request's rules a create checks before anything is stored; the method's adapter. */
 export function assertCreatable(input: {

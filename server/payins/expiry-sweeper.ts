@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { periodicWorker, type BackgroundWorker } from '../background/worker';
+import { periodicWorker, type BackgroundWorker } from '../background';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
 import { isAppError } from '../errors';

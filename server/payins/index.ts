@@ -12,7 +12,6 @@ export {
   presentPayinPage,
   presentAccounts,
 } from './payin.presenter';
-export { UrlPolicy } from './url-policy';
 export { isFinal, assertTransition, type PayinEvent } from './payin.state-machine';
 export { createExpirySweeper, expireOverduePayins } from './expiry-sweeper';
 export { findPayinByInstitutionSession, findPayinById } from './payin.repository';

@@ -5,12 +5,11 @@ import { toApiMoney, type CurrencyCode, type Money } from '@/lib/money';
 import type { CreatePayinRequest } from '@/lib/schemas';
 import type { Database, Db, NewPayinRow } from '../db';
 import { AppError } from '../errors';
-import type { Merchant } from '../merchants';
+import { computeFee, type Merchant } from '../merchants';
 import { requireAdapter } from '../methods';
 import type { TokenGrant } from '../tokens';
-import { computeFee } from './fees';
 import type { Payin, PayinStatus } from './payin';
-import { MicroBatcher } from '../db/batcher';
+import { MicroBatcher } from '../db';
 import {
   findPayinById,
   findPayins,
@@ -25,10 +24,10 @@ import {
   updateExternalReference,
   type PayinListFilter,
 } from './payin.repository';
-import { KeysetCursors } from '../paging/keyset-cursors';
-import { generateReference } from './reference';
+import { KeysetCursors } from '../paging';
+import { generateReference } from '../references';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
-import type { UrlPolicy } from './url-policy';
+import type { UrlPolicy } from '../net';
 import { assertCreatable, customerDataOf } from './create-rules';
 import { offeredOperators, pickCollectionAddress, planCollection } from './collection-plan';
 import { rotatesAddresses, type CollectionAccount } from '../accounts';

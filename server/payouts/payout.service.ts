@@ -3,18 +3,16 @@ import type { Kysely, Transaction } from 'kysely';
 import { sameMoney } from '@/lib/money';
 import type { CreatePayoutRequest } from '@/lib/schemas';
 import { systemClock, type Clock } from '../clock';
-import type { PayoutStatusOutbox } from '../callbacks/callback.outbox';
 import type { Database } from '../db';
 import { AppError } from '../errors';
 import type { LedgerService } from '../ledger';
-import type { Merchant } from '../merchants';
-import { computePayoutFee } from '../payins/fees';
-import { KeysetCursors } from '../paging/keyset-cursors';
-import { generateReference } from '../payins/reference';
-import type { UrlPolicy } from '../payins/url-policy';
+import { computePayoutFee, type Merchant } from '../merchants';
+import { KeysetCursors } from '../paging';
+import { generateReference } from '../references';
+import type { UrlPolicy } from '../net';
 import type { TokenGrant } from '../tokens';
 import { resolvePayoutDestination } from './destinations';
-import { DEFAULT_PROCESSOR_STATUS, type Payout, type PayoutStatus } from './payout';
+import { DEFAULT_PROCESSOR_STATUS, type Payout, type PayoutStatus, type PayoutStatusOutbox } from './payout';
 import {
   findPayout,
   idPayoutsOf,
@@ -23,6 +21,7 @@ import {
   lockPayout,
   updatePayoutStatus,
 } from './payout.repository';
+import type { FinalStatus } from '@/lib/payins/statuses';
 
 /** Runs in a new payout's insert transaction: the sandbox schedules a test payout's outcome here. */
 export interface PayoutPlanner {
@@ -173,7 +172,7 @@ export class PayoutService {
    */
   async finish(
     payout: Payout,
-    status: 'SUCCESS' | 'REFUSED',
+    status: FinalStatus,
     options: {
       processorStatus?: string | undefined;
       claim?: (tx: Transaction<Database>) => Promise<boolean>;

@@ -1,8 +1,11 @@
 import 'server-only';
+import type { Transaction } from 'kysely';
 import type { PayoutStatus } from '@/lib/api/payout-responses';
 import type { Money } from '@/lib/money';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
+import type { Database } from '../db';
 import type { PayoutDestination } from './destinations';
+import type { FinalStatus } from '@/lib/payins/statuses';
 
 export type { PayoutStatus } from '@/lib/api/payout-responses';
 
@@ -27,7 +30,18 @@ export interface Payout {
 }
 
 /** The processor statuses a payout's final status carries by default. */
-export const DEFAULT_PROCESSOR_STATUS: Record<'SUCCESS' | 'REFUSED', string> = {
+export const DEFAULT_PROCESSOR_STATUS: Record<FinalStatus, string> = {
   SUCCESS: 'APPROVED',
   REFUSED: 'DECLINED',
 };
+
+/**
+ * Receives every payout status change inside the transaction that makes it, so what it writes (the
+ * callback outbox row, server/callbacks) commits or rolls back with the change.
+ */
+export interface PayoutStatusOutbox {
+  recordPayout(
+    tx: Transaction<Database>,
+    change: { payout: Pick<Payout, 'id' | 'idPayout' | 'merchantCode' | 'callbackUrl'>; at: Date },
+  ): Promise<void>;
+}

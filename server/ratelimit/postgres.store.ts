@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import { MicroBatcher } from '../db/batcher';
+import { MicroBatcher } from '../db';
 import type { Database } from '../db';
 import {
   decideAgainstLogs,

@@ -1,4 +1,4 @@
-import { REFERENCE_LENGTH } from '../payins/reference';
+import { REFERENCE_LENGTH } from '../references';
 
 /** Longest run of letters and digits searched whole; longer runs (pasted hashes) are cut. */
 const MAX_RUN = 64;

@@ -8,8 +8,9 @@ import type { Database, Db } from '../db';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logger';
 import { findPayoutById, type Payout, type PayoutPlanner, type PayoutService } from '../payouts';
+import type { FinalStatus } from '@/lib/payins/statuses';
 
-type Outcome = { status: 'SUCCESS' | 'REFUSED'; processorStatus: string | undefined };
+type Outcome = { status: FinalStatus; processorStatus: string | undefined };
 
 const BATCH = 50;
 

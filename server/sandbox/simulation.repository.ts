@@ -1,10 +1,11 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Db } from '../db';
+import type { FinalStatus } from '@/lib/payins/statuses';
 
 /** What a simulation does to its payin: move it to a status, or pay it an amount (its currency's minor units). */
 export type SimulatedAction =
-  | { kind: 'status'; status: 'SUCCESS' | 'REFUSED'; processorStatus: string | undefined }
+  | { kind: 'status'; status: FinalStatus; processorStatus: string | undefined }
   | { kind: 'payment'; amountMinor: bigint };
 
 export interface ScheduledSimulation {

@@ -15,7 +15,7 @@ import { callbackDeliveriesResponseSchema, callbackDeliverySchema } from '@/lib/
 import type { CallbackLog } from '../../callbacks';
 import { AppError, parseOrThrow } from '../../errors';
 import { presentPayout, type PayoutService } from '../../payouts';
-import { payoutOptions } from '../../payouts/destinations';
+import { payoutOptions } from '../../payouts';
 import type { PayoutSimulations } from '../../sandbox';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';

@@ -1,6 +1,8 @@
 import type { MethodCode } from '@/lib/methods';
 import type { CurrencyCode, Money } from '@/lib/money';
-import type { CustomerData, MethodMerchant, PaymentOperator } from '../port';
+import type { ConnectorStart, CustomerData, MethodMerchant, PaymentOperator } from '../port';
+
+export type { ConnectorStart } from '../port';
 
 /** What a connector gets to start a payment at its processor; all of it is decided before the insert. */
 export interface ConnectorPayment {
@@ -17,11 +19,6 @@ export interface ConnectorPayment {
   publicUrl: string;
   /** An unguessable per-payin capability (stored with the payin) the connector may put in its URLs. */
   session: string;
-}
-
-/** The processor's answer: where to send the customer (redirect methods); push methods need none. */
-export interface ConnectorStart {
-  redirectTo?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
-import { COLLECTION_BANK_CURRENCIES, collectionBanks } from '../../accounts/collection-banks';
+import { COLLECTION_BANK_CURRENCIES, collectionBanks } from '../../accounts';
 import { BANKS, banksOf, type Bank, type BankCurrency } from '../../rails';
 import type { PaymentOperator } from '../port';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeFee, divideRounded } from './fees';
+import { computeFee, divideRounded } from './pricing';
 
 describe('computeFee', () => {
   it('charges the default 2 % rounded half-up to the currency precision', () => {

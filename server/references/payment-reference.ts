@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 
 /** Crockford base32: no I, L, O or U, so a reference read aloud or typed from paper survives. */

@@ -1,8 +1,8 @@
 import 'server-only';
 import { isIP } from 'node:net';
 import type { FieldError } from '../errors';
-import { classifyAddress, isLoopbackName } from '../net/address-policy';
-import type { HostAllowlist } from '../net/allowlist';
+import { classifyAddress, isLoopbackName } from './address-policy';
+import type { HostAllowlist } from './allowlist';
 
 /**
  * Merchant-supplied URLs must be https; plain http only for hosts the operator allowlists or when

@@ -1,7 +1,7 @@
 import type { MethodCode } from '@/lib/methods';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
 import { moneyOf, type Money } from '@/lib/money';
-import type { FeeRule, MerchantSettings } from '../merchants';
+import type { FeeRule, MerchantSettings } from './merchant';
 
 /** The fee when neither the method nor "default" has a rule in the merchants file: 2 %, nothing fixed. */
 export const DEFAULT_FEE_RULE: FeeRule = { percentBps: 200 };

@@ -1,0 +1,14 @@
+import 'server-only';
+// The API's edge: the Hono app and its routes, the front door beside Next, and what Next's side
+// reaches in-process. Only runtime.ts and main.ts (the composition) stand above it.
+export { createApiApp } from './app';
+export type { ApiDependencies, ApiEnv } from './context';
+export { createFrontDoor, type FrontDoor } from './front-door';
+export { registerConsoleSessionKey, registerInProcessApi } from './in-process';
+export { balanceRoutes } from './routes/balance.routes';
+export { callbackReceiverRoutes } from './routes/callback-receiver.routes';
+export { callbackRoutes } from './routes/callback.routes';
+export { catalogueRoutes } from './routes/catalogue.routes';
+export { collectionRoutes } from './routes/collection.routes';
+export { payoutRoutes, payoutSandboxRoutes } from './routes/payout.routes';
+export { sandboxRoutes } from './routes/sandbox.routes';

@@ -1,0 +1,2 @@
+import 'server-only';
+export { generateReference, REFERENCE_LENGTH } from './payment-reference';
