@@ -1,6 +1,27 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import tseslint from 'typescript-eslint';
+import architecture from './eslint-rules/index.mjs';
+
+/**
+ * The floors of server/, lowest first (docs/decisions/029-floors-and-method-descriptors.md): a module
+ * imports only modules on lower floors, and another module only through its index.ts.
+ */
+const SERVER_FLOORS = [
+  ['errors', 'clock', 'config', 'logger', 'references'],
+  ['db', 'net', 'paging', 'background', 'tokens'],
+  ['keys', 'ratelimit'],
+  ['rails'],
+  ['accounts'],
+  ['methods', 'merchants'],
+  ['payins'],
+  ['ledger'],
+  ['payouts', 'reconciliation', 'customer-sessions'],
+  ['callbacks', 'sandbox', 'audit'],
+  ['http'],
+  ['runtime'],
+  ['main'],
+];
 
 const typeChecked = tseslint.configs.recommendedTypeChecked.map((config) => ({
   ...config,
@@ -19,6 +40,8 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'bench-results/**',
+      // Deliberate faults the architecture lint test holds the rules against.
+      'tests/fixtures/lint/**',
     ],
   },
   ...nextVitals,
@@ -36,6 +59,33 @@ const config = [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       'no-console': 'error',
+    },
+  },
+  {
+    // No import circle anywhere, type imports included: a circle is two modules that cannot be read,
+    // tested or moved apart (import/no-cycle passes over `import type`, hence a rule of our own).
+    files: ['**/*.{ts,tsx,mts}'],
+    ignores: ['**/*.test.ts', 'tests/**', 'scripts/**'],
+    plugins: { architecture },
+    rules: {
+      'architecture/no-import-cycle': [
+        'error',
+        {
+          root: import.meta.dirname,
+          directories: ['app', 'bff', 'components', 'lib', 'server', 'i18n', 'proxy.ts'],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { architecture },
+    rules: {
+      'architecture/server-floors': [
+        'error',
+        { root: `${import.meta.dirname}/server`, floors: SERVER_FLOORS },
+      ],
     },
   },
   {

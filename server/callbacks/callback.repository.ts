@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CallbackAttemptRow, CallbackDeliveryRow, Database, Db } from '../db';
 import type { CallbackAttemptOutcome, CallbackFailureReason } from './callback';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { CurrencyCode } from '@/lib/money';
 import type { Database, Db } from '../db';
 import { AppError } from '../errors';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { moneyOf, type CurrencyCode } from '@/lib/money';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
 import type { Database, PayoutRow, PayoutsTable, Db } from '../db';

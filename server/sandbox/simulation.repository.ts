@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db';
 import type { FinalStatus } from '@/lib/payins/statuses';
 
