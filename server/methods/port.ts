@@ -51,8 +51,8 @@ export interface ConnectorStart {
   redirectTo?: string;
 }
 
-/** Everything an adapter may use to build its response; all of it is decided before the insert. */
-export interface MethodResponseContext {
+/** A payin about to be stored, as its method's adapter and processor connector both know it. */
+export interface NewPayment {
   idPayin: string;
   merchant: MethodMerchant;
   money: Money;
@@ -64,6 +64,10 @@ export interface MethodResponseContext {
   expireAt: Date;
   /** This service's public address, for links into the hosted app. */
   publicUrl: string;
+}
+
+/** Everything an adapter may use to build its response; all of it is decided before the insert. */
+export interface MethodResponseContext extends NewPayment {
   /**
    * The configured collection account the payin is payable to (and the address handed to it, for a
    * rotating crypto account). Live responses are built from it alone; it is undefined only for test

@@ -6,7 +6,7 @@ import type { CreatePayinRequest } from '@/lib/schemas';
 import type { Database, Db, NewPayinRow } from '../db';
 import { AppError } from '../errors';
 import { computeFee, type Merchant } from '../merchants';
-import { requireAdapter } from '../methods';
+import { requireAdapter, type NewPayment } from '../methods';
 import type { TokenGrant } from '../tokens';
 import type { Payin, PayinStatus } from './payin';
 import { MicroBatcher } from '../db';
@@ -173,8 +173,7 @@ export class PayinService {
       const address = account && (await this.pickAddress(merchant, account));
       const reference = generateReference();
       const institutionSession = randomBytes(16).toString('base64url');
-      // What the connector and the adapter both know of the payin.
-      const payment = {
+      const payment: NewPayment = {
         idPayin,
         merchant,
         money,

@@ -8,7 +8,7 @@ import type { CurrencyCode } from '@/lib/money';
 export const PUSH_CHANNELS = ['USSD', 'SIM_TOOLKIT', 'APP'] as const;
 export type PushChannel = (typeof PUSH_CHANNELS)[number];
 
-/** An Indonesian e-wallet; whether it pushes or redirects is lib/methods/variants.ts (ewalletFlowOf). */
+/** An Indonesian e-wallet; whether it pushes or redirects is its method's (lib/methods/descriptors/ewallet.ts). */
 export interface EwalletOperator {
   code: string;
   name: string;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { METHODS } from '@/lib/methods';
 import { defineAdapter } from '../define-adapter';
-import { payerAccount, payerAccountNumber } from '../support/payer-account';
+import { bankPayerAccount } from '../support/payer-account';
 import { pushNotification } from '../support/push-notification';
 
 /** The bank behind Bank A Pay, by the specification's neutral name; it is the only operator, so none is offered. */
@@ -12,19 +12,8 @@ const BANK_A = { name: 'Bank A' } as const;
  * customer's phone; the customer approves it there.
  */
 export const bankaPayAdapter = defineAdapter(METHODS.BANKA_PAY, {
-  buildResponse: ({ merchant, money, customer }) => ({
-    pushNotification: pushNotification({
-      channel: 'APP',
-      phoneNumber: customer.phoneNumber,
-      approveIn: `the ${BANK_A.name} app`,
-      money,
-      merchantName: merchant.channelName,
-    }),
+  buildResponse: (context) => ({
+    pushNotification: pushNotification(context, { channel: 'APP', approveIn: `the ${BANK_A.name} app` }),
   }),
-  processAccount: (payin) =>
-    payerAccount(payin, {
-      accountType: 'BANK_ACCOUNT',
-      accountNumber: payerAccountNumber(payin),
-      bank: BANK_A,
-    }),
+  processAccount: (payin) => bankPayerAccount(payin, BANK_A),
 });

@@ -12,22 +12,15 @@ import { pushNotification } from '../support/push-notification';
  * E-Wallet (Indonesia): OVO pushes an approval request to the wallet app registered to the
  * customer's phone; DANA, GoPay, ShopeePay and LinkAja redirect the customer to the wallet's
  * checkout (redirectTo; in the sandbox our simulated institution page). The operator decides
- * (lib/methods/variants.ts); without one the customer gets the default redirect wallet.
+ * (lib/methods/descriptors/ewallet.ts); without one the customer gets the default redirect wallet.
  */
 export const ewalletAdapter = defineAdapter(METHODS.EWALLET, {
   operators: perCurrency({ IDR: EWALLETS }),
   buildResponse: (context) => {
-    const { merchant, operator, money, customer } = context;
-    const wallet = requireOperatorIn(EWALLETS, operator);
+    const wallet = requireOperatorIn(EWALLETS, context.operator);
     if (ewalletFlowOf(wallet.code) === 'redirect') return { redirectTo: redirectOf(context) };
     return {
-      pushNotification: pushNotification({
-        channel: 'APP',
-        phoneNumber: customer.phoneNumber,
-        approveIn: wallet.app,
-        money,
-        merchantName: merchant.channelName,
-      }),
+      pushNotification: pushNotification(context, { channel: 'APP', approveIn: wallet.app }),
     };
   },
   // A wallet account is the phone number it is registered to.

@@ -12,16 +12,10 @@ import { pushNotification } from '../support/push-notification';
  */
 export const mobileMoneyAdapter = defineAdapter(METHODS.MOBILE_MONEY, {
   operators: perCurrency(MOBILE_MONEY_OPERATORS),
-  buildResponse: ({ merchant, operator, money, customer }) => {
-    const network = requireOperatorIn(MOBILE_MONEY_OPERATORS[money.currency], operator);
+  buildResponse: (context) => {
+    const network = requireOperatorIn(MOBILE_MONEY_OPERATORS[context.money.currency], context.operator);
     return {
-      pushNotification: pushNotification({
-        channel: network.channel,
-        phoneNumber: customer.phoneNumber,
-        approveIn: network.approveIn,
-        money,
-        merchantName: merchant.channelName,
-      }),
+      pushNotification: pushNotification(context, network),
     };
   },
   // A mobile money wallet is the phone number it is registered to.

@@ -14,19 +14,14 @@ import { collectionAccount } from '../support/response-parts';
  */
 export const payMeAdapter = defineAdapter(METHODS.PAY_ME, {
   operators: perCurrency({ ZAR: PAY_ME_BANKS }),
-  buildResponse: ({ merchant, operator, money, customer }) => {
-    const bank = requireOperatorIn(PAY_ME_BANKS, operator);
+  buildResponse: (context) => {
+    const bank = requireOperatorIn(PAY_ME_BANKS, context.operator);
     return {
-      account: collectionAccount(merchant, bank, 'ZAR'),
-      pushNotification: pushNotification({
-        channel: 'APP',
-        phoneNumber: customer.phoneNumber,
-        approveIn: bank.app,
-        money,
-        merchantName: merchant.channelName,
-      }),
+      account: collectionAccount(context.merchant, bank, 'ZAR'),
+      pushNotification: pushNotification(context, { channel: 'APP', approveIn: bank.app }),
     };
   },
+  // The payer's account is at the bank Pay Me requested from (always named: the operator is assigned).
   processAccount: (payin) =>
     payerAccount(payin, {
       accountType: 'BANK_ACCOUNT',

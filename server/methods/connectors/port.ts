@@ -1,22 +1,12 @@
 import type { MethodCode } from '@/lib/methods';
-import type { CurrencyCode, Money } from '@/lib/money';
-import type { ConnectorStart, CustomerData, MethodMerchant, PaymentOperator } from '../port';
+import type { CurrencyCode } from '@/lib/money';
+import type { ConnectorStart, NewPayment } from '../port';
 
 export type { ConnectorStart } from '../port';
 
 /** What a connector gets to start a payment at its processor; all of it is decided before the insert. */
-export interface ConnectorPayment {
-  idPayin: string;
-  merchant: MethodMerchant;
+export interface ConnectorPayment extends NewPayment {
   method: MethodCode;
-  money: Money;
-  /** The unique amount to pay, where the method has one. */
-  requiredMoney: Money | undefined;
-  operator: PaymentOperator | undefined;
-  customer: CustomerData;
-  reference: string;
-  expireAt: Date;
-  publicUrl: string;
   /** An unguessable per-payin capability (stored with the payin) the connector may put in its URLs. */
   session: string;
 }

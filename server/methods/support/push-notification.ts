@@ -2,6 +2,7 @@ import 'server-only';
 import { parsePhone } from '@/lib/methods';
 import { toDecimalString, type Money } from '@/lib/money';
 import type { PushChannel } from '../../rails';
+import type { MethodResponseContext } from '../port';
 
 /** The `pushNotification` of a push method's response: what was pushed where. */
 export interface PushNotification {
@@ -27,24 +28,26 @@ const APPROVE_HINT: Record<PushChannel, (approveIn: string) => string> = {
   APP: (approveIn) => `Open ${approveIn} and approve the payment request.`,
 };
 
-/** Describes the approval request sent to the customer's phone (the push completion kind's marker). */
-export function pushNotification(input: {
-  channel: PushChannel;
-  phoneNumber: string | undefined;
-  approveIn: string;
-  money: Money;
-  merchantName: string;
-}): PushNotification {
-  const { channel, phoneNumber, approveIn, money, merchantName } = input;
+/**
+ * Describes the approval request sent to the customer's phone (the push completion kind's marker):
+ * the payin's amount to the merchant, pushed through `channel` to the customer's number, approved
+ * in `approveIn`.
+ */
+export function pushNotification(
+  payment: Pick<MethodResponseContext, 'customer' | 'money' | 'merchant'>,
+  push: { channel: PushChannel; approveIn: string },
+): PushNotification {
+  const { money } = payment;
+  const { phoneNumber } = payment.customer;
   // The request schema makes the phone mandatory for every push method.
   if (phoneNumber === undefined) throw new Error('A push payment needs the customer phone number.');
   const masked = maskPhoneNumber(phoneNumber, money);
   return {
-    channel,
+    channel: push.channel,
     phoneNumber: masked,
-    approveIn,
+    approveIn: push.approveIn,
     instruction:
-      `A request to pay ${money.currency} ${toDecimalString(money)} to ${merchantName} was sent to ${masked}. ` +
-      APPROVE_HINT[channel](approveIn),
+      `A request to pay ${money.currency} ${toDecimalString(money)} to ${payment.merchant.channelName} was sent to ${masked}. ` +
+      APPROVE_HINT[push.channel](push.approveIn),
   };
 }
