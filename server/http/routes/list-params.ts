@@ -4,16 +4,19 @@ import { z } from 'zod';
 import { parseOrThrow } from '../../errors';
 import type { ApiEnv } from '../context';
 
+/** The page size of every newest-first list of the API (GET /payins included). */
 export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 const LIMIT_MESSAGE = `An integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}.`;
 
+/** `limit` as the query gives it: digits, within LIST_LIMIT. */
+export const limitSchema = z
+  .string()
+  .regex(/^[0-9]{1,6}$/, LIMIT_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().int().min(LIST_LIMIT.min, LIMIT_MESSAGE).max(LIST_LIMIT.max, LIMIT_MESSAGE));
+
 const pageSchema = z.object({
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,6}$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().int().min(LIST_LIMIT.min, LIMIT_MESSAGE).max(LIST_LIMIT.max, LIMIT_MESSAGE))
-    .optional(),
+  limit: limitSchema.optional(),
   cursor: z.string().min(1).max(200).optional(),
 });
 

@@ -6,10 +6,8 @@ import { CURRENCY_CODES } from '@/lib/money';
 import { PAYIN_STATUSES } from '@/lib/payins/statuses';
 import { parseOrThrow } from '../../errors';
 import type { PayinListQuery } from '../../payins';
+import { LIST_LIMIT, limitSchema } from './list-params';
 
-export const PAYIN_LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
-
-const LIMIT_MESSAGE = `An integer from ${PAYIN_LIST_LIMIT.min} to ${PAYIN_LIST_LIMIT.max}.`;
 const DATE_TIME_MESSAGE =
   'An RFC 3339 date-time with offset, e.g. 2025-01-31T00:00:00Z or 2025-01-31T07:00:00%2B07:00.';
 /** At most this many unknown values are quoted back in a problem. */
@@ -52,14 +50,7 @@ const dateTime = z.preprocess(
 
 const payinListQuerySchema = z
   .object({
-    limit: z
-      .string()
-      .regex(/^[0-9]{1,6}$/, LIMIT_MESSAGE)
-      .transform(Number)
-      .pipe(
-        z.number().int().min(PAYIN_LIST_LIMIT.min, LIMIT_MESSAGE).max(PAYIN_LIST_LIMIT.max, LIMIT_MESSAGE),
-      )
-      .default(PAYIN_LIST_LIMIT.default),
+    limit: limitSchema.default(LIST_LIMIT.default),
     cursor: z.string().optional(),
     status: closedList(PAYIN_STATUSES).optional(),
     paymentMethodCode: closedList(METHOD_CODES).optional(),
@@ -105,12 +96,12 @@ export function parsePayinListQuery(c: Context): PayinListQuery {
 export const payinListQueryDocument = [
   {
     name: 'limit',
-    description: `Payins per page, ${PAYIN_LIST_LIMIT.min}–${PAYIN_LIST_LIMIT.max}; default ${PAYIN_LIST_LIMIT.default}.`,
+    description: `Payins per page, ${LIST_LIMIT.min}–${LIST_LIMIT.max}; default ${LIST_LIMIT.default}.`,
     schema: {
       type: 'integer',
-      minimum: PAYIN_LIST_LIMIT.min,
-      maximum: PAYIN_LIST_LIMIT.max,
-      default: PAYIN_LIST_LIMIT.default,
+      minimum: LIST_LIMIT.min,
+      maximum: LIST_LIMIT.max,
+      default: LIST_LIMIT.default,
     },
   },
   {
