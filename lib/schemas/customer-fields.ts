@@ -13,7 +13,7 @@ export type FieldRule = (typeof FIELD_RULES)[number];
 export type CustomerFieldRules = Record<CustomerField, FieldRule>;
 
 /** Rules where every field not named is unused. */
-export function fields(rules: Partial<CustomerFieldRules>): CustomerFieldRules {
+export function fieldRules(rules: Partial<CustomerFieldRules>): CustomerFieldRules {
   return {
     emailAddress: 'unused',
     phoneNumber: 'unused',
@@ -24,8 +24,8 @@ export function fields(rules: Partial<CustomerFieldRules>): CustomerFieldRules {
 }
 
 /** A method whose request object carries no customer data. */
-export const NO_CUSTOMER_FIELDS = fields({});
+export const NO_CUSTOMER_FIELDS = fieldRules({});
 /** Push methods reach the customer on the phone their wallet or banking app is registered to. */
-export const PUSH_FIELDS = fields({ phoneNumber: 'required', accountName: 'optional' });
+export const PUSH_FIELDS = fieldRules({ phoneNumber: 'required', accountName: 'optional' });
 /** The customer account funds are expected from (accountCustomer, payer matching). */
-export const PAYER_ACCOUNT_FIELDS = fields({ accountName: 'optional', accountNumber: 'optional' });
+export const PAYER_ACCOUNT_FIELDS = fieldRules({ accountName: 'optional', accountNumber: 'optional' });

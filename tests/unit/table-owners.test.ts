@@ -62,10 +62,10 @@ describe('table owners', () => {
 
   it('lets only the owner of a table query it', () => {
     const trespasses = sources(server).flatMap((file) => {
-      const module = path.relative(server, file).split(path.sep)[0]!.replace(/\.ts$/, '');
-      if (READS_EVERY_TABLE.has(module)) return [];
+      const owner = path.relative(server, file).split(path.sep)[0]!.replace(/\.ts$/, '');
+      if (READS_EVERY_TABLE.has(owner)) return [];
       return [...tablesOf(readFileSync(file, 'utf8'))]
-        .filter((table) => OWNERS[table] !== module)
+        .filter((table) => OWNERS[table] !== owner)
         .map((table) => `${path.relative(server, file)} queries ${table} (owned by ${OWNERS[table]})`);
     });
     expect(trespasses).toEqual([]);

@@ -1,4 +1,4 @@
-import { fields } from '../../schemas/customer-fields';
+import { fieldRules } from '../../schemas/customer-fields';
 import { defineMethod } from '../descriptor';
 
 /**
@@ -14,7 +14,7 @@ export const CRYPTO_OFFLINE = defineMethod({
   assignsDefaultOperator: true,
   validity: 'crypto',
   completion: 'instructions',
-  customerFields: fields({ emailAddress: 'optional' }),
+  customerFields: fieldRules({ emailAddress: 'optional' }),
   collection: { by: 'account', need: (_currency, network) => ({ type: 'CRYPTO', operator: network }) },
   response: { required: ['account', 'cryptoPayment'] },
 });

@@ -1,4 +1,4 @@
-import { fields, PUSH_FIELDS } from '../../schemas/customer-fields';
+import { fieldRules, PUSH_FIELDS } from '../../schemas/customer-fields';
 import { defineMethod } from '../descriptor';
 
 /** EWALLET operators that push an approval request to the wallet app on the customer's phone. */
@@ -31,7 +31,7 @@ export const EWALLET = defineMethod({
   customerFields: (_currency, operatorCode) =>
     ewalletFlowOf(operatorCode) === 'push'
       ? PUSH_FIELDS
-      : fields({ phoneNumber: 'optional', accountName: 'optional' }),
+      : fieldRules({ phoneNumber: 'optional', accountName: 'optional' }),
   collection: { by: 'connector' },
   response: { required: [], optional: ['redirectTo', 'pushNotification'] },
 });

@@ -1,4 +1,4 @@
-import { fields } from '../../schemas/customer-fields';
+import { fieldRules } from '../../schemas/customer-fields';
 import { defineMethod } from '../descriptor';
 
 /**
@@ -13,7 +13,7 @@ export const NETBANKING = defineMethod({
   operatorChosenBy: 'customer',
   validity: 'redirect',
   completion: 'redirect',
-  customerFields: fields({ accountName: 'optional', emailAddress: 'optional', phoneNumber: 'optional' }),
+  customerFields: fieldRules({ accountName: 'optional', emailAddress: 'optional', phoneNumber: 'optional' }),
   // The specification validates the phone of a netbanking payment (2.10), optional as it is.
   validatesPhone: true,
   collection: { by: 'connector' },

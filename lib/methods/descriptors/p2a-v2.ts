@@ -1,4 +1,4 @@
-import { fields, PAYER_ACCOUNT_FIELDS } from '../../schemas/customer-fields';
+import { fieldRules, PAYER_ACCOUNT_FIELDS } from '../../schemas/customer-fields';
 import { defineMethod } from '../descriptor';
 import { UTR } from '../references';
 
@@ -52,7 +52,7 @@ export const P2A_V2 = defineMethod({
   // The ID-based (UPI ID) variant takes an optional email; the wire variant the payer's account.
   customerFields: (_currency, operatorCode) =>
     p2aV2VariantOf(operatorCode) === 'phone-to-account'
-      ? fields({ emailAddress: 'optional', accountName: 'optional' })
+      ? fieldRules({ emailAddress: 'optional', accountName: 'optional' })
       : PAYER_ACCOUNT_FIELDS,
   externalReference: { required: true, rule: UTR },
   collection: {

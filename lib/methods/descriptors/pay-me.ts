@@ -1,4 +1,4 @@
-import { fields } from '../../schemas/customer-fields';
+import { fieldRules } from '../../schemas/customer-fields';
 import { defineMethod } from '../descriptor';
 
 /**
@@ -14,7 +14,7 @@ export const PAY_ME = defineMethod({
   assignsDefaultOperator: true,
   validity: 'push',
   completion: 'push',
-  customerFields: fields({ phoneNumber: 'required', accountName: 'optional', accountNumber: 'optional' }),
+  customerFields: fieldRules({ phoneNumber: 'required', accountName: 'optional', accountNumber: 'optional' }),
   collection: { by: 'connector' },
   response: { required: ['account', 'pushNotification'] },
 });

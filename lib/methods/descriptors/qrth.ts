@@ -1,4 +1,4 @@
-import { fields } from '../../schemas/customer-fields';
+import { fieldRules } from '../../schemas/customer-fields';
 import { defineMethod } from '../descriptor';
 
 /**
@@ -15,7 +15,7 @@ export const QRTH = defineMethod({
   uniqueAmount: true,
   reportsAccountCustomer: true,
   completion: 'qr',
-  customerFields: fields({ accountName: 'optional', accountNumber: 'required' }),
+  customerFields: fieldRules({ accountName: 'optional', accountNumber: 'required' }),
   emvQrCurrencies: ['THB'],
   collection: { by: 'account', need: () => ({ type: 'PROMPTPAY' }) },
   response: { required: ['account', 'qrCode'] },

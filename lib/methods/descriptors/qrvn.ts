@@ -1,4 +1,4 @@
-import { fields } from '../../schemas/customer-fields';
+import { fieldRules } from '../../schemas/customer-fields';
 import { defineMethod } from '../descriptor';
 
 /** Vietnamese QR: a VietQR (NAPAS 247) transfer to our account, the reference as transfer content. */
@@ -10,7 +10,7 @@ export const QRVN = defineMethod({
   operatorChosenBy: 'service',
   validity: 'qr',
   completion: 'qr',
-  customerFields: fields({ emailAddress: 'optional' }),
+  customerFields: fieldRules({ emailAddress: 'optional' }),
   emvQrCurrencies: ['VND'],
   collection: { by: 'account', need: () => ({ type: 'VIETQR' }) },
   response: { required: ['account', 'qrCode'] },
