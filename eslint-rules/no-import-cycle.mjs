@@ -3,6 +3,7 @@
 // moved without the other. The graph is read once per lint run from the files themselves.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { onImports } from './imports.mjs';
 
 const SOURCE = /\.(?:ts|tsx|mts)$/;
 const SKIPPED = new Set([
@@ -183,12 +184,7 @@ const rule = {
         .join(' → ');
       context.report({ node, messageId: 'cycle', data: { route } });
     };
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-    };
+    return onImports(check);
   },
 };
 

@@ -2,6 +2,7 @@
 // modules on lower floors, and another module only through its index.ts. Type imports count: a
 // type that runs up a floor ties the modules as firmly as a value does.
 import path from 'node:path';
+import { onImports } from './imports.mjs';
 
 /** @param {string} file @param {string} root @returns {string | undefined} */
 function moduleOf(file, root) {
@@ -81,12 +82,7 @@ const rule = {
         context.report({ node, messageId: 'deep', data: { to, specifier, entry: `server/${to}` } });
     };
 
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-    };
+    return onImports(check);
   },
 };
 
