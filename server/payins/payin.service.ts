@@ -308,7 +308,7 @@ export class PayinService {
       openPayinByAddress(this.db, input),
   };
 
-  /** Records the customer's external payment reference (P2A_V2: exactly 12 digits) on an open payin. */
+  /** Records the customer's external payment reference on an open payin, in the form its method's rule takes. */
   async setExternalReference(merchant: Merchant, idPayin: string, reference: string): Promise<Payin> {
     const payin = await this.get(merchant, idPayin);
     const rule = requireAdapter(payin.method).externalReference;
