@@ -76,22 +76,29 @@ export interface RuntimeOptions {
    * can move a payin's time while the merchant's tokens keep wall time, or move both together.
    */
   tokenClock?: Clock;
+  /**
+   * The clock the in-process rate-limit stores count their windows by (wall time by default; Redis
+   * and the exact PostgreSQL store count by their server's), so a test can hold a second still.
+   */
+  rateLimitClock?: Clock;
 }
 
 async function chooseRateLimitStore(
   config: Config,
   database: DatabaseHandle,
   logger: Logger,
+  clock: Clock | undefined,
 ): Promise<RateLimitStore> {
+  const now = clock && (() => clock().getTime());
   if (config.REDIS_URL) {
     return RedisRateLimitStore.open(config.REDIS_URL, (error) =>
       logger.error({ err: error }, 'Redis unreachable at start; rate limits not enforced until it is'),
     );
   }
   // PGlite is one process by construction, so memory is exact there; PostgreSQL may serve many instances.
-  if (database.kind !== 'postgres') return new MemoryRateLimitStore();
+  if (database.kind !== 'postgres') return new MemoryRateLimitStore(now);
   if (config.RATE_LIMIT_SHARING === 'exact') return new PostgresRateLimitStore(database.db);
-  const shared = new SharedRateLimitStore(database.db, logger);
+  const shared = new SharedRateLimitStore(database.db, logger, now);
   await shared.start();
   return shared;
 }
@@ -144,7 +151,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
 
     const clock = options.clock ?? systemClock;
     const allowlist = new HostAllowlist(config.CALLBACK_ALLOWLIST);
-    const rateLimit = await chooseRateLimitStore(config, database, logger);
+    const rateLimit = await chooseRateLimitStore(config, database, logger, options.rateLimitClock);
     // The built-in receiver's URLs are accepted as callback URLs and delivered in-process (decision 025).
     const inProcessPrefix = receiverPrefix(config.publicUrl);
     const urlPolicy = new UrlPolicy(

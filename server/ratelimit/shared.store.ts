@@ -58,6 +58,8 @@ export class SharedRateLimitStore implements RateLimitStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly logger: Logger,
+    /** This instance's clock, epoch ms; the database's is learnt as an offset from it. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /** Starts the background exchange (and makes one now, to learn the clock offset). */
@@ -70,7 +72,7 @@ export class SharedRateLimitStore implements RateLimitStore {
   }
 
   private now(): number {
-    return Date.now() + this.offsetMs;
+    return this.clock() + this.offsetMs;
   }
 
   /** This instance's log of a bucket, trimmed (in place) to the window. */
@@ -146,7 +148,7 @@ export class SharedRateLimitStore implements RateLimitStore {
   }
 
   private async exchangeOnce(): Promise<void> {
-    const started = Date.now();
+    const started = this.clock();
     // Alone, nobody reads our hits: only presence is published (a peer that appears sees us and
     // we see it at the next exchange, then everything we hold goes out).
     const peers = started - this.peerSeenAt < PEER_SILENCE_MS;
@@ -176,7 +178,7 @@ export class SharedRateLimitStore implements RateLimitStore {
       union all
       select null, null, null, null, (extract(epoch from clock_timestamp()) * 1000)::bigint
       from (select count(*) from published) as p`.execute(this.db);
-    const finished = Date.now();
+    const finished = this.clock();
     for (const row of result.rows) {
       if (row.bucket === null) {
         // The database clock at the middle of the round trip.

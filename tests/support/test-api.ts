@@ -92,6 +92,8 @@ export async function startTestApi(
     clock?: Clock;
     /** The clock tokens and customer sessions expire by (default: wall time). */
     tokenClock?: Clock;
+    /** The clock rate-limit windows are counted by (default: wall time). */
+    rateLimitClock?: Clock;
     /** Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0). */ host?: string;
   } = {},
 ): Promise<TestApi> {
@@ -108,6 +110,7 @@ export async function startTestApi(
     database,
     ...(options.clock && { clock: options.clock }),
     ...(options.tokenClock && { tokenClock: options.tokenClock }),
+    ...(options.rateLimitClock && { rateLimitClock: options.rateLimitClock }),
   });
   // The same front door as `npm start` (API only: the hosted app is tested end to end).
   const door = createFrontDoor({
