@@ -1,4 +1,6 @@
 import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
 
 export interface Check {
   name: string;
@@ -33,4 +35,29 @@ export async function microsPerOp(fn: () => unknown, minMs = 1000): Promise<numb
     ops += 100;
   }
   return ((performance.now() - start) * 1000) / ops;
+}
+
+/**
+ * Runs `work` several times (after one warm-up round) with a 1 ms timer ticking, as other requests'
+ * timers and sockets would be: the longest event-loop delay seen is the longest stretch `work` held
+ * every other request up. Also the mean time `work` took and its last result.
+ */
+export async function loopDelayOf<T>(
+  work: (round: number) => Promise<T> | T,
+  rounds = 5,
+): Promise<{ maxDelayMs: number; meanMs: number; result: T }> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let total = 0;
+  let result: T | undefined;
+  for (let round = 0; round <= rounds; round++) {
+    if (round === 1) delay.enable();
+    const ticking = setInterval(() => undefined, 1);
+    const started = performance.now();
+    result = await work(round);
+    if (round > 0) total += performance.now() - started;
+    clearInterval(ticking);
+    await turnOfTheLoop();
+  }
+  delay.disable();
+  return { maxDelayMs: delay.max / 1e6, meanMs: total / rounds, result: result as T };
 }

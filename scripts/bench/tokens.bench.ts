@@ -5,8 +5,9 @@ import { jwtVerify } from 'jose';
 import { hashSecret } from '@/server/merchants/secret-hash';
 import { secretMatches } from '@/server/merchants/secret-hash';
 import { importTokenKey, TokenService, verifyToken } from '@/server/tokens';
+import { MAX_OPERATIONS } from '@/server/tokens/operations';
 import { compilePathPattern, MAX_PATTERN_BRANCHES } from '@/server/tokens/path-pattern';
-import { microsPerOp, report } from './report';
+import { loopDelayOf, microsPerOp, report } from './report';
 
 const keys = await importTokenKey(randomBytes(32));
 const tokens = new TokenService(keys, 86400);
@@ -70,6 +71,32 @@ function tokenGrantMatches() {
   return tokens.authenticate(token).operations.some((operation) => operation.path.matches('/payins/order-1'));
 }
 
+// Whole token requests: the worst one accepted (20 operations, each a new pattern at the caps, so
+// nothing is cached) and a hostile one refused (20 patterns of counted repeats that would compile
+// to tens of thousands of instructions: measured, never compiled). Target: ≤ 50 ms of blocked loop.
+const operationsAtTheCap = (round: number) =>
+  Array.from({ length: MAX_OPERATIONS }, (_, i) => {
+    const family = atTheCap(round * 100 + i)[i % 5] ?? '';
+    return `GET /p/${family}`;
+  });
+const countedRepeats = (round: number) =>
+  Array.from(
+    { length: MAX_OPERATIONS },
+    (_, i) =>
+      `GET /p/(?:${Array.from({ length: 23 }, (_, k) => `${String.fromCharCode(97 + k)}{1000}`).join('|')})${round}-${i}`,
+  );
+const worstAccepted = await loopDelayOf((round) =>
+  tokens.issue({ merchantCode: 'bench', operations: operationsAtTheCap(round) }),
+);
+const hostileRefused = await loopDelayOf(async (round) => {
+  try {
+    await tokens.issue({ merchantCode: 'bench', operations: countedRepeats(round) });
+  } catch {
+    return 'refused';
+  }
+  throw new Error('the hostile token request was accepted');
+});
+
 report(
   'tokens',
   {
@@ -81,6 +108,10 @@ report(
     'pattern at the cap, compile + first match of 2 kB, worst median, ms': worstFirstMatchMs,
     'pattern at the cap, compile + first match of 2 kB, worst p90, ms': worstFirstMatchP90Ms,
     'pattern at the cap, worst warm match of 2 kB, ms': worstWarmMatchMs,
+    'token request, 20 new patterns at the caps, ms': worstAccepted.meanMs,
+    'token request, 20 new patterns at the caps, loop delay, ms': worstAccepted.maxDelayMs,
+    'token request, 20 patterns of counted repeats, refused in, ms': hostileRefused.meanMs,
+    'token request, 20 patterns of counted repeats, loop delay, ms': hostileRefused.maxDelayMs,
   },
   [
     {
@@ -100,6 +131,18 @@ report(
       value: worstFirstMatchMs,
       target: '< 1',
       pass: worstFirstMatchMs < 1,
+    },
+    {
+      name: 'worst accepted token request, longest loop delay, ms',
+      value: worstAccepted.maxDelayMs,
+      target: '≤ 50',
+      pass: worstAccepted.maxDelayMs <= 50,
+    },
+    {
+      name: 'hostile token request (refused), longest loop delay, ms',
+      value: hostileRefused.maxDelayMs,
+      target: '≤ 50',
+      pass: hostileRefused.maxDelayMs <= 50,
     },
   ],
 );

@@ -5,6 +5,8 @@ import {
   compilePathPattern,
   MAX_MATCHED_PATH_LENGTH,
   MAX_PATTERN_BRANCHES,
+  MAX_PATTERN_INSTRUCTIONS,
+  measurePattern,
   type PathPattern,
 } from './path-pattern';
 
@@ -101,5 +103,40 @@ describe('compilePathPattern', () => {
     const pattern = compile('.*');
     expect(pattern.matches('a'.repeat(MAX_MATCHED_PATH_LENGTH))).toBe(true);
     expect(pattern.matches('a'.repeat(MAX_MATCHED_PATH_LENGTH + 1))).toBe(false);
+  });
+});
+
+describe('measurePattern', () => {
+  const size = (source: string) => {
+    const measured = measurePattern(source);
+    if (!measured.ok) throw new Error(measured.reason);
+    return measured.size;
+  };
+
+  it('weighs counted repeats by what they expand to, nested ones multiplied', () => {
+    expect(size('/payins/order-1')).toBe(15);
+    expect(size('a{1000}')).toBe(1000);
+    expect(size('(a{30}){30}')).toBeGreaterThanOrEqual(900);
+    expect(size('[0-9]{1,10}')).toBe(10);
+    expect(size('\\p{Greek}{3}')).toBe(3);
+    expect(size('\\Q{1000}\\E')).toBe(6);
+  });
+
+  it('refuses a pattern of counted repeats before RE2 compiles it', () => {
+    // 23 alternatives of 1 000 repeats each, under the length cap: compiling it in full took seconds.
+    const hostile = Array.from({ length: 23 }, (_, i) => `${String.fromCharCode(97 + i)}{1000}`).join('|');
+    expect(hostile.length).toBeLessThanOrEqual(200);
+    expect(size(`(?:${hostile})`)).toBeGreaterThan(MAX_PATTERN_INSTRUCTIONS);
+    expect(compilePathPattern(`/p/(?:${hostile})`)).toEqual({
+      ok: false,
+      reason: 'The path pattern is too complex.',
+    });
+  });
+
+  it('refuses groups and classes that do not close, or close what they did not open', () => {
+    for (const source of ['/payins/a)|(.*', '(a', '[a-z', 'a)', '\\p{Greek'])
+      expect(measurePattern(source).ok, source).toBe(false);
+    for (const source of ['[)]', '[]a]', '\\)', '(?:a|b)', '[[:alpha:]]+', '\\Q)\\E'])
+      expect(measurePattern(source).ok, source).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { parseAmount, toApiMoney, type Money } from '@/lib/money';
-import { AppError, type FieldError } from '../errors';
+import { AppError } from '../errors';
 import type { TokenClaims } from './claims';
 import { signToken, verifyToken, type TokenKeys } from './jwt';
 import {
@@ -93,13 +93,13 @@ export class TokenService {
         errors: [{ field: 'operations', message: `At most ${MAX_OPERATIONS} operations.` }],
       });
     }
-    const errors: FieldError[] = [];
-    input.operations.forEach((text, index) => {
+    // The first refused operation ends the request: a hostile list costs one refusal, not twenty.
+    for (const [index, text] of input.operations.entries()) {
       const parsed = parseOperation(text);
-      if (!parsed.ok) errors.push({ field: `operations.${index}`, message: parsed.reason });
-    });
-    if (errors.length > 0) {
-      throw new AppError('INVALID_OPERATION_PATTERN', 'One or more operations were refused.', { errors });
+      if (!parsed.ok)
+        throw new AppError('INVALID_OPERATION_PATTERN', `Operation ${index} was refused: ${parsed.reason}`, {
+          errors: [{ field: `operations.${index}`, message: parsed.reason }],
+        });
     }
 
     const derived = derivePaymentScope(input.operations);
