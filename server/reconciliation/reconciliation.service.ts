@@ -14,6 +14,7 @@ import { collectionAccountDirectory } from './account-directory';
 import { authenticateFeed, type CollectionAccountDirectory } from './feed-auth';
 import type { IncomingTransaction } from './incoming-transaction';
 import { referenceCandidates } from './note-references';
+import { readAmount } from './formats';
 import { readDelivery, readStatement, type StatementUpload } from './statements';
 import {
   allocateToPayin,
@@ -121,7 +122,7 @@ export class ReconciliationService {
       throw new AppError('VALIDATION_FAILED', `The merchant has no collection account ${accountId}.`, {
         errors: [{ field: 'account', message: 'Unknown collection account.' }],
       });
-    const { source, parsed } = readStatement(account, upload);
+    const { source, parsed } = await readStatement(account, upload);
     const result = await this.ingest({ merchant, account, source, transactions: parsed.transactions });
     return { ...result, skipped: parsed.skipped };
   }
@@ -159,7 +160,13 @@ export class ReconciliationService {
         });
         return [];
       }
-      const amount = parseAmount(incoming.amount, currency);
+      // Read again now the currency is known (a feed may leave it to the account): never guessed.
+      const read = readAmount(incoming.amount, currency, 'dot');
+      if (!read.ok) {
+        problems.push({ field: `${where}.amount`, message: read.message });
+        return [];
+      }
+      const amount = parseAmount(read.amount, currency);
       if (!amount.ok) {
         problems.push({ field: `${where}.amount`, message: describeAmountProblem(amount.problem, currency) });
         return [];

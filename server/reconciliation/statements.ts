@@ -7,7 +7,7 @@ import {
   isSePayPayload,
   parseFeedDelivery,
   parseSePay,
-  parseStatement,
+  readStatementText,
   type ParsedStatement,
   type StatementFormat,
 } from './formats';
@@ -91,12 +91,12 @@ function assertStatementOf(account: CollectionAccount, parsed: ParsedStatement):
  * else the account currency's home time, CSV rows without a currency in the given one or else the
  * account's. Refused (400) when a record cannot be read or the file is another account's.
  */
-export function readStatement(
+export async function readStatement(
   account: CollectionAccount,
   upload: StatementUpload,
-): { source: CollectionSource; parsed: ParsedStatement } {
+): Promise<{ source: CollectionSource; parsed: ParsedStatement }> {
   const format = statementFormatOf(upload);
-  const parsed = parseStatement(format, upload.text, {
+  const parsed = await readStatementText(format, upload.text, {
     defaultCurrency: upload.currency ?? account.currency,
     timeZone: upload.timeZone ?? homeOffset(account.currency),
   });

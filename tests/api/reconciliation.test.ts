@@ -391,6 +391,21 @@ describe('ingestion', () => {
     expect(all.body.data).toEqual([]);
   });
 
+  it('refuses a VND amount that reads as 12 dong or 12,000 dong, naming the record, never guessing', async () => {
+    const shop = await liveShop();
+    const response = await deliver(shop.vndFeedKey, {
+      transactions: [{ ...credit(0, 'CK'), amount: '12.000', currency: 'VND' }],
+    });
+    expectProblem(response, 400, 'VALIDATION_FAILED');
+    expect(response.body.errors).toEqual([
+      {
+        field: 'transactions[0].amount',
+        message:
+          '"12.000" is ambiguous in VND (a decimal dot or a thousands dot): write 12000, or 12 without the zeros.',
+      },
+    ]);
+  });
+
   it('authenticates per account: API key, Standard Webhooks signature, and nothing else', async () => {
     const shop = await liveShop();
     const body = JSON.stringify({ transactions: [credit(5, 'signed')] });

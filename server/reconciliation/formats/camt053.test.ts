@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCamt053 } from './camt053';
+import { MAX_STATEMENT_RECORDS } from './record-checks';
 import { STATEMENT_MAX_BYTES as MAX_STATEMENT_BYTES } from '@/lib/api/collection-responses';
 
 const fixture = (name: string) =>
@@ -207,6 +208,34 @@ describe('parseCamt053 hostile and foreign input', () => {
       { where: 'file', message: 'Not a camt.053 statement: expected Document/BkToCstmrStmt/Stmt.' },
     ]);
     expect(parseCamt053(vcb, { timeZone: 'ICT' }).problems[0]?.where).toBe('timeZone');
+  });
+
+  it('counts the entries before parsing any: past the cap the file is refused unread', () => {
+    const tooMany = {
+      where: 'file',
+      message: 'More than 10,000 entries: split the statement into smaller files.',
+    };
+    // 740,000 empty entries in 5 MB used to be parsed whole (seconds of blocked loop) before counting.
+    const empty = statement('<Ntry/>'.repeat(Math.floor((MAX_STATEMENT_BYTES - 400) / 7)));
+    expect(parseCamt053(empty).problems).toEqual([tooMany]);
+    const prefixed = `<c:Document xmlns:c="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><c:BkToCstmrStmt><c:Stmt>${'<c:Ntry></c:Ntry>'.repeat(MAX_STATEMENT_RECORDS + 1)}</c:Stmt></c:BkToCstmrStmt></c:Document>`;
+    expect(parseCamt053(prefixed).problems).toEqual([tooMany]);
+    const atTheCap = statement(
+      ...Array.from({ length: MAX_STATEMENT_RECORDS }, (_, i) => entry(`<AcctSvcrRef>R${i}</AcctSvcrRef>`)),
+    );
+    const read = parseCamt053(atTheCap);
+    expect(read.problems).toEqual([]);
+    expect(read.transactions).toHaveLength(MAX_STATEMENT_RECORDS);
+    expect(read.transactions[9_999]?.bankTransactionId).toBe('R9999');
+  });
+
+  it('names an entry that is never closed, and one that is not well-formed inside', () => {
+    const unclosed = parseCamt053(statement(entry('<AcctSvcrRef>R1</AcctSvcrRef>'), '<Ntry><Amt>1</Amt>'));
+    expect(unclosed.problems).toEqual([
+      { where: 'file', message: 'Not well-formed XML: the Ntry at line 5 is never closed.' },
+    ]);
+    const broken = parseCamt053(statement(entry('<AcctSvcrRef>R1</AcctSvcrRef>'), '<Ntry><Amt>1</Ntry>'));
+    expect(broken.problems[0]?.message).toMatch(/^Not well-formed XML: Ntry 2 \(line 5\): /);
   });
 
   it('refuses statements of several accounts in one file', () => {

@@ -2,16 +2,18 @@ import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
 import { isCurrencyCode, type CurrencyCode } from '@/lib/money';
 import type { IncomingTransaction, ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import {
-  amountProblem,
+  readAmount,
   bankTransactionIdProblem,
   clip,
   finishParse,
   isOverSizeCap,
   parseBookedAt,
+  MAX_STATEMENT_RECORDS,
   parseUtcOffset,
   type ParsedRecord,
 } from './record-checks';
-import { at, attribute, children, firstText, parseXml, sourceRange, text, type XmlNode } from './xml-nodes';
+import { runToEnd, type Steps } from './steps';
+import { at, attribute, children, firstText, parseXml, text, type XmlNode } from './xml-nodes';
 
 /**
  * ISO 20022 camt.053 (BankToCustomerStatement), versions .001.02 to .001.13: elements are read by
@@ -39,6 +41,15 @@ const ACCOUNT_ID = [
  * `<Ntry>…</Ntry>` source; an entry whose TxDtls each carry an amount gives one transaction each.
  */
 export function parseCamt053(xml: string, options: Camt053Options = {}): Camt053Parse {
+  return runToEnd(camt053Steps(xml, options));
+}
+
+/**
+ * parseCamt053 in steps: the entries are counted before anything is parsed (past the cap the file is
+ * refused unread), cut out of the document, and parsed one by one between turns of the loop; the
+ * document around them is parsed on its own.
+ */
+export function* camt053Steps(xml: string, options: Camt053Options = {}): Steps<Camt053Parse> {
   const fail = (message: string, where = 'file') =>
     finishParse({ records: [], skipped: 0, problems: [{ where, message }] });
   if (isOverSizeCap(xml))
@@ -49,9 +60,18 @@ export function parseCamt053(xml: string, options: Camt053Options = {}): Camt053
   if (options.timeZone !== undefined && parseUtcOffset(options.timeZone) === undefined) {
     return fail(`"${clip(options.timeZone)}" is not a UTC offset such as +07:00.`, 'timeZone');
   }
+  const lines = lineCounter(xml);
+  const cut = yield* cutEntries(xml);
+  if ('tooMany' in cut)
+    return fail(
+      `More than ${MAX_STATEMENT_RECORDS.toLocaleString('en-US')} entries: split the statement into smaller files.`,
+    );
+  if ('unclosed' in cut)
+    return fail(`Not well-formed XML: the Ntry at line ${lines(cut.unclosed)} is never closed.`);
+  yield;
   let document: Record<string, XmlNode>;
   try {
-    document = parseXml(xml, REPEATED);
+    document = parseXml(cut.skeleton, REPEATED);
   } catch (error) {
     return fail(`Not well-formed XML: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -67,28 +87,95 @@ export function parseCamt053(xml: string, options: Camt053Options = {}): Camt053
     problems.push({ where: 'Stmt', message: 'The statements are of several accounts: one per file.' });
   const [account] = accounts;
   const [currency] = currencies;
+  // The skeleton's placeholders name the entries that stood there: those inside a Stmt are read.
+  const placed = statements.flatMap((stmt) =>
+    children(stmt, 'Ntry').flatMap((node) => {
+      const first = Number(attribute(node, 'i'));
+      return Array.from({ length: Number(attribute(node, 'n')) }, (_, k) => first + k);
+    }),
+  );
 
   const records: ParsedRecord[] = [];
   let skipped = 0;
-  const lines = lineCounter(xml);
-  const entries = statements.flatMap((stmt) => children(stmt, 'Ntry'));
-  entries.forEach((entry, index) => {
-    const range = sourceRange(entry);
-    const where = `Ntry ${index + 1}${range ? ` (line ${lines(range.start)})` : ''}`;
+  for (const [index, cutIndex] of placed.entries()) {
+    yield;
+    const source = cut.entries[cutIndex];
+    if (source === undefined) continue;
+    const where = `Ntry ${index + 1} (line ${lines(source.start)})`;
+    let entry: XmlNode;
+    try {
+      entry = children(parseXml(source.text, REPEATED), 'Ntry')[0];
+    } catch (error) {
+      return fail(`Not well-formed XML: ${where}: ${error instanceof Error ? error.message : String(error)}`);
+    }
     const read = readEntry(entry, { where, account: account || undefined, timeZone: options.timeZone });
     if (read === 'skipped') skipped++;
     else {
       problems.push(...read.problems);
-      const raw = range ? xml.slice(range.start, range.end) : '';
       for (const part of read.parts)
-        records.push({ idWhere: part.where, transaction: { ...part.transaction, raw } });
+        records.push({ idWhere: part.where, transaction: { ...part.transaction, raw: source.text } });
     }
-  });
+  }
   return {
     ...finishParse({ records, skipped, problems }),
     ...(account && { account }),
     ...(currency && isCurrencyCode(currency) && { currency }),
   };
+}
+
+const ENTRY_START = /<((?:[A-Za-z_][\w.-]*:)?)Ntry(?=[\s/>])/g;
+
+/**
+ * The entries' exact sources, cut out of the document by their tags (entries do not nest), and the
+ * document with one empty element in place of each run of entries (`<Ntry i="first" n="count"/>`),
+ * so the document around them parses in no time; at most MAX_STATEMENT_RECORDS entries, counted
+ * before any is cut. Yields after each entry.
+ */
+function* cutEntries(
+  xml: string,
+): Steps<
+  { skeleton: string; entries: { start: number; text: string }[] } | { tooMany: true } | { unclosed: number }
+> {
+  const starts: { start: number; prefix: string }[] = [];
+  for (const match of xml.matchAll(ENTRY_START)) {
+    if (starts.length === MAX_STATEMENT_RECORDS) return { tooMany: true };
+    starts.push({ start: match.index, prefix: match[1] ?? '' });
+  }
+  const pieces: string[] = [];
+  const entries: { start: number; text: string }[] = [];
+  let run: { first: number; prefix: string } | undefined;
+  const endRun = () => {
+    if (run) pieces.push(`<${run.prefix}Ntry i="${run.first}" n="${entries.length - run.first}"/>`);
+    run = undefined;
+  };
+  let from = 0;
+  for (const { start, prefix } of starts) {
+    yield;
+    if (start < from) continue; // inside the previous entry's text (a comment, say): not an element
+    const tagEnd = xml.indexOf('>', start);
+    if (tagEnd === -1) return { unclosed: start };
+    let end: number;
+    if (xml[tagEnd - 1] === '/') end = tagEnd + 1;
+    else {
+      // The closing tag itself, not </NtryDtls>.
+      const closing = new RegExp(`</${prefix.replace(/\./g, '\\.')}Ntry\\s*>`, 'g');
+      closing.lastIndex = tagEnd;
+      const close = closing.exec(xml);
+      if (!close) return { unclosed: start };
+      end = close.index + close[0].length;
+    }
+    const between = xml.slice(from, start);
+    if (run && (prefix !== run.prefix || !/^\s*$/.test(between))) endRun();
+    if (!run) {
+      pieces.push(between);
+      run = { first: entries.length, prefix };
+    }
+    entries.push({ start, text: xml.slice(start, end) });
+    from = end;
+  }
+  endRun();
+  pieces.push(xml.slice(from));
+  return { skeleton: pieces.join(''), entries };
 }
 
 type EntryPart = { where: string; transaction: Omit<IncomingTransaction, 'raw'> };
@@ -136,8 +223,8 @@ function readEntry(
         message: `"${clip(currency)}" is not a currency we handle.`,
       });
     }
-    const badAmount = amountProblem(amount, isCurrencyCode(currency) ? currency : undefined);
-    if (badAmount) pieceProblems.push({ where: `${piece.where}, Amt`, message: badAmount });
+    const read = readAmount(amount, isCurrencyCode(currency) ? currency : undefined, 'dot');
+    if (!read.ok) pieceProblems.push({ where: `${piece.where}, Amt`, message: read.message });
 
     const single = piece.txs.length === 1 ? piece.txs[0] : undefined;
     const entryRef = text(at(entry, 'AcctSvcrRef'));

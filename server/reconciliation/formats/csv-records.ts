@@ -1,4 +1,5 @@
 import type { RecordProblem } from '../incoming-transaction';
+import { runToEnd, type Steps } from './steps';
 
 /** One CSV record: its fields, the physical line it starts on, and its exact text (for `raw`). */
 export interface CsvRecord {
@@ -23,10 +24,17 @@ const QUOTING = 'quote the whole field and double the quotes inside ("").';
  * dropped. A stray quote spoils only its record; a quote never closed ends the reading, since
  * everything after it would be one field. A leading byte-order mark is the caller's to strip.
  */
-export function readCsvRecords(
-  text: string,
-  limits: CsvLimits,
-): { records: CsvRecord[]; problems: RecordProblem[] } {
+export function readCsvRecords(text: string, limits: CsvLimits): CsvRead {
+  return runToEnd(csvRecordSteps(text, limits));
+}
+
+export interface CsvRead {
+  records: CsvRecord[];
+  problems: RecordProblem[];
+}
+
+/** readCsvRecords in steps: it yields after each record (see steps.ts). */
+export function* csvRecordSteps(text: string, limits: CsvLimits): Steps<CsvRead> {
   const records: CsvRecord[] = [];
   const problems: RecordProblem[] = [];
   let i = 0;
@@ -82,6 +90,7 @@ export function readCsvRecords(
 
     if (fields.length === 1 && (fields[0] ?? '').trim() === '' && error === undefined) continue;
     // A refused record still counts towards the limit.
+    yield;
     if (++count > limits.maxRecords) {
       problems.push({
         where: `line ${startLine}`,

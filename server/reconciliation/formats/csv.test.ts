@@ -115,22 +115,44 @@ describe('parseStatementCsv amounts', () => {
     expect(amounts('VND', '2,500,000').transactions[0]?.amount).toBe('2500000');
   });
 
-  it('refuses ambiguous and decimal-comma forms', () => {
-    const problems = amounts('USDT', '1,234', '1.234,50', '1,23', '12 345').problems;
-    expect(problems.map((p) => p.where)).toEqual([
-      'line 2, column "amount"',
-      'line 3, column "amount"',
-      'line 4, column "amount"',
-      'line 5, column "amount"',
+  it('reads the common local separators', () => {
+    const read = amounts('VND', '1.500.000', '2.500.000,00', '1,500,000', '12000');
+    expect(read.problems).toEqual([]);
+    expect(read.transactions.map((t) => t.amount)).toEqual(['1500000', '2500000.00', '1500000', '12000']);
+    const thb = amounts('THB', '1.234,50', '1,234.50', '12,50', '1,234');
+    expect(thb.transactions.map((t) => t.amount)).toEqual(['1234.50', '1234.50', '12.50', '1234']);
+  });
+
+  it('refuses what could be read two ways, naming the line', () => {
+    const vnd = amounts('VND', '12.000');
+    expect(vnd.transactions).toEqual([]);
+    expect(vnd.problems).toEqual([
+      {
+        where: 'line 2, column "amount"',
+        message:
+          '"12.000" is ambiguous in VND (a decimal dot or a thousands dot): write 12000, or 12 without the zeros.',
+      },
     ]);
-    expect(problems[0]?.message).toBe(
+    expect(amounts('THB', '1.500').problems[0]?.message).toBe(
+      '"1.500" is ambiguous in THB (a decimal dot or a thousands dot): write 1500, or 1.5 without the zeros.',
+    );
+    const usdt = amounts('USDT', '1,234', '12 345');
+    expect(usdt.problems.map((p) => p.where)).toEqual(['line 2, column "amount"', 'line 3, column "amount"']);
+    expect(usdt.problems[0]?.message).toBe(
       '"1,234" is ambiguous (thousands or a decimal comma): write 1234 or 1.234.',
     );
-    expect(problems[1]?.message).toMatch(/use a dot for decimals/);
+    expect(usdt.problems[1]?.message).toBe(
+      '"12 345" is not an amount such as 1234.50, 1,234.50 or 1.234,50.',
+    );
   });
 
   it('refuses more decimals than the currency takes', () => {
-    expect(amounts('THB', '1.005').problems[0]?.message).toBe('THB takes at most 2 decimals: "1.005" has 3.');
+    expect(amounts('THB', '1.0051').problems[0]?.message).toBe(
+      'THB takes at most 2 decimals: "1.0051" has 4.',
+    );
+    expect(amounts('THB', '1.005').problems[0]?.message).toBe(
+      'THB takes at most 2 decimals: "1.005" has 3 (if the dot separates thousands, write 1005).',
+    );
     expect(amounts('JPY', '10.5').problems[0]?.message).toBe('JPY takes at most 0 decimals: "10.5" has 1.');
   });
 

@@ -1,19 +1,20 @@
 import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
-import { CURRENCIES, isCurrencyCode, type CurrencyCode } from '@/lib/money';
+import { isCurrencyCode, type CurrencyCode } from '@/lib/money';
 import type { ParsedTransactions, RecordProblem } from '../incoming-transaction';
-import { readCsvRecords } from './csv-records';
+import { runToEnd, type Steps } from './steps';
+import { csvRecordSteps } from './csv-records';
 import {
-  amountProblem,
+  readAmount,
   bankTransactionIdProblem,
   clip,
   finishParse,
   isOverSizeCap,
+  MAX_STATEMENT_RECORDS,
   parseBookedAt,
   parseUtcOffset,
   type ParsedRecord,
 } from './record-checks';
 
-export const MAX_CSV_ROWS = 10_000;
 const MAX_RECORD_CHARS = 4_000;
 
 /**
@@ -48,6 +49,14 @@ export interface StatementCsvOptions {
  * Every problem names its line and column; `raw` is the header line, "\n", and the record's text.
  */
 export function parseStatementCsv(text: string, options: StatementCsvOptions): ParsedTransactions {
+  return runToEnd(statementCsvSteps(text, options));
+}
+
+/**
+ * parseStatementCsv in steps: it yields after each row (see steps.ts). Rows past
+ * MAX_STATEMENT_RECORDS are not read: the file is refused with one problem saying so.
+ */
+export function* statementCsvSteps(text: string, options: StatementCsvOptions): Steps<ParsedTransactions> {
   const fail = (where: string, message: string) =>
     finishParse({ records: [], skipped: 0, problems: [{ where, message }] });
   if (isOverSizeCap(text))
@@ -56,7 +65,10 @@ export function parseStatementCsv(text: string, options: StatementCsvOptions): P
     return fail('timeZone', `"${clip(options.timeZone)}" is not a UTC offset such as +07:00.`);
   }
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const read = readCsvRecords(body, { maxRecords: MAX_CSV_ROWS + 1, maxRecordChars: MAX_RECORD_CHARS });
+  const read = yield* csvRecordSteps(body, {
+    maxRecords: MAX_STATEMENT_RECORDS + 1,
+    maxRecordChars: MAX_RECORD_CHARS,
+  });
   const [header, ...rows] = read.records;
   const problems: RecordProblem[] = [...read.problems];
   if (header === undefined)
@@ -74,6 +86,7 @@ export function parseStatementCsv(text: string, options: StatementCsvOptions): P
   const records: ParsedRecord[] = [];
   let skipped = 0;
   for (const row of rows) {
+    yield;
     const where = (field: Field) => {
       const index = found[field];
       return index === undefined
@@ -102,7 +115,7 @@ export function parseStatementCsv(text: string, options: StatementCsvOptions): P
       problem('currency', `"${clip(currency)}" is not a currency we handle.`);
     const knownCurrency = currency !== undefined && isCurrencyCode(currency) ? currency : undefined;
 
-    const amount = readAmount(cell, found, knownCurrency);
+    const amount = creditOf(cell, found, knownCurrency);
     if (amount.kind === 'debit') {
       skipped++;
       continue;
@@ -174,7 +187,7 @@ type AmountRead =
   { kind: 'credit'; amount: string } | { kind: 'debit' } | { kind: 'problem'; field: Field; message: string };
 
 /** A credit's amount from the amount column (negative: a debit), else from the credit/debit pair. */
-function readAmount(
+function creditOf(
   cell: (field: Field) => string,
   columns: ColumnIndex,
   currency: CurrencyCode | undefined,
@@ -200,30 +213,10 @@ function readAmount(
 }
 
 function checkedAmount(text: string, currency: CurrencyCode | undefined, field: Field): AmountRead {
-  const plain = withoutThousands(text, currency);
-  if (typeof plain !== 'string') return { kind: 'problem', field, message: plain.message };
-  const problem = amountProblem(plain, currency);
-  return problem ? { kind: 'problem', field, message: problem } : { kind: 'credit', amount: plain };
+  const read = readAmount(text, currency, 'local');
+  return read.ok
+    ? { kind: 'credit', amount: read.amount }
+    : { kind: 'problem', field, message: read.message };
 }
 
-const isZero = (text: string) => /^0*(?:\.0*)?$/.test(text.replace(/,/g, ''));
-
-/**
- * Strips thousands separators from "1,234.50" and "2,500,000". A single group without decimals,
- * "1,234", is 1234 only for currencies of at most two decimals; elsewhere it could be a decimal
- * comma, so it is refused rather than guessed. Decimal commas ("1.234,50") are refused.
- */
-function withoutThousands(text: string, currency: CurrencyCode | undefined): string | { message: string } {
-  if (!text.includes(',')) return text;
-  const stripped = text.replace(/,/g, '');
-  if (/^\d{1,3}(?:,\d{3})+\.\d+$/.test(text) || /^\d{1,3}(?:,\d{3}){2,}$/.test(text)) return stripped;
-  if (/^\d{1,3},\d{3}$/.test(text)) {
-    if (currency !== undefined && CURRENCIES[currency].decimals < 3) return stripped;
-    return {
-      message: `"${text}" is ambiguous (thousands or a decimal comma): write ${stripped} or ${text.replace(',', '.')}.`,
-    };
-  }
-  return {
-    message: `"${clip(text)}" is not an amount such as 1234.50 or 1,234.50: use a dot for decimals and commas only between thousands.`,
-  };
-}
+const isZero = (text: string) => /^0*(?:[.,]0*)?$/.test(text.replace(/[,.](?=\d{3})/g, ''));

@@ -86,6 +86,20 @@ describe('parseFeedDelivery', () => {
     expect(deliver({ ...valid, amount: '-10' }).problems[0]?.message).toMatch(/not a decimal amount/);
   });
 
+  it('refuses a VND amount that reads as twelve dong or twelve thousand, never guessing', () => {
+    const result = deliver({ ...valid, amount: '12.000', currency: 'VND' });
+    expect(result.transactions).toEqual([]);
+    expect(result.problems).toEqual([
+      {
+        where: 'transactions[0].amount',
+        message:
+          '"12.000" is ambiguous in VND (a decimal dot or a thousands dot): write 12000, or 12 without the zeros.',
+      },
+    ]);
+    expect(deliver({ ...valid, amount: '12', currency: 'VND' }).transactions[0]?.amount).toBe('12');
+    expect(deliver({ ...valid, amount: '1.500', currency: 'USDT' }).transactions[0]?.amount).toBe('1.500');
+  });
+
   it('refuses a local time without offset', () => {
     expect(deliver({ ...valid, bookedAt: '2026-11-24 10:00:00' }).problems[0]).toMatchObject({
       where: 'transactions[0].bookedAt',

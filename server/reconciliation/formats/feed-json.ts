@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '@/lib/money';
 import type { ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import {
-  amountProblem,
+  readAmount,
   bankTransactionIdProblem,
   finishParse,
   parseBookedAt,
@@ -52,8 +52,8 @@ export const feedTransactionSchema = z
     to: optionalText(200),
   })
   .superRefine((transaction, ctx) => {
-    const problem = amountProblem(transaction.amount, transaction.currency);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+    const read = readAmount(transaction.amount, transaction.currency, 'dot');
+    if (!read.ok) ctx.addIssue({ code: 'custom', path: ['amount'], message: read.message });
   });
 
 export const feedDeliverySchema = z.object({

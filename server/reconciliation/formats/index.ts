@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { CurrencyCode } from '@/lib/money';
-import { parseCamt053, type Camt053Parse } from './camt053';
-import { parseStatementCsv } from './csv';
+import { camt053Steps, type Camt053Parse } from './camt053';
+import { statementCsvSteps } from './csv';
+import { runToEnd, runYielding, type Steps } from './steps';
 
 export { parseCamt053, type Camt053Options, type Camt053Parse } from './camt053';
-export { MAX_CSV_ROWS, parseStatementCsv, type StatementCsvOptions } from './csv';
+export { parseStatementCsv, type StatementCsvOptions } from './csv';
 export {
   feedDeliverySchema,
   feedTransactionSchema,
@@ -14,6 +15,7 @@ export {
   type FeedTransaction,
 } from './feed-json';
 export { isSePayPayload, parseSePay } from './sepay';
+export { MAX_STATEMENT_RECORDS, readAmount } from './record-checks';
 
 /** Statement files POST /collection/statements takes. */
 export const STATEMENT_FORMATS = ['CSV', 'CAMT053'] as const;
@@ -32,19 +34,33 @@ export interface StatementOptions {
 /** What a statement parser made of a file; `account` and `currency` where the format names them. */
 export type ParsedStatement = Camt053Parse;
 
-const PARSERS: Record<StatementFormat, (text: string, options: StatementOptions) => ParsedStatement> = {
-  CSV: parseStatementCsv,
-  CAMT053: (text, options) => parseCamt053(text, { timeZone: options.timeZone }),
-};
+const READERS: Record<StatementFormat, (text: string, options: StatementOptions) => Steps<ParsedStatement>> =
+  {
+    CSV: statementCsvSteps,
+    CAMT053: (text, options) => camt053Steps(text, { timeZone: options.timeZone }),
+  };
 
 /**
- * Parses a statement file of a known format. A statement with any problem is to be refused whole;
- * the caller checks `account` and `currency`, when given, against the collection account.
+ * Parses a statement file of a known format at once (tests, small files). A statement with any
+ * problem is to be refused whole; the caller checks `account` and `currency`, when given, against
+ * the collection account.
  */
 export function parseStatement(
   format: StatementFormat,
   text: string,
   options: StatementOptions,
 ): ParsedStatement {
-  return PARSERS[format](text, options);
+  return runToEnd(READERS[format](text, options));
+}
+
+/**
+ * parseStatement as the service runs it: the event loop turns between batches of records, so a
+ * statement at the caps (5 MB, 10,000 entries) never holds other requests up for long.
+ */
+export function readStatementText(
+  format: StatementFormat,
+  text: string,
+  options: StatementOptions,
+): Promise<ParsedStatement> {
+  return runYielding(READERS[format](text, options));
 }

@@ -10,6 +10,8 @@ import type { IncomingTransaction, ParsedTransactions, RecordProblem } from '../
 
 /** The storage column is a bigint of minor units; 18 integer digits is more than any real transfer. */
 export const MAX_INTEGER_DIGITS = 18;
+/** The most records one statement file may hold: bigger ones are refused before they are parsed. */
+export const MAX_STATEMENT_RECORDS = 10_000;
 /** A refused file lists this many problems at most: 10,000 bad rows need one fix, not 10,000 lines. */
 export const MAX_PROBLEMS = 100;
 
@@ -36,6 +38,68 @@ export function amountProblem(text: string, currency: CurrencyCode | undefined):
   if (whole === '' && fraction === '')
     return `"${clip(text)}" is zero: an incoming transaction is a positive amount.`;
   return undefined;
+}
+
+/**
+ * A statement's or feed's amount, read by its currency: the plain decimal string ("1234.50") the
+ * ledger takes, or why it is refused. Machine formats (camt.053, JSON feeds) write a dot for decimals
+ * and nothing else; bank exports (`local`) also write thousands separators the common ways: commas
+ * ("1,234.50", "2,500,000"), or dots with a decimal comma ("1.500.000", "1.234,50"). What could be
+ * read two ways is refused, never guessed: "12.000" VND is twelve dong with a decimal dot but twelve
+ * thousand with a thousands dot, and "1,234" in a currency of three or more decimals could be a
+ * decimal comma.
+ */
+export function readAmount(
+  text: string,
+  currency: CurrencyCode | undefined,
+  separators: 'dot' | 'local',
+): { ok: true; amount: string } | { ok: false; message: string } {
+  const plain = separators === 'local' ? withoutLocalSeparators(text, currency) : text;
+  if (typeof plain !== 'string') return { ok: false, message: plain.message };
+  // A dot and three digits, in a currency that takes fewer decimals: a decimal dot or a thousands dot.
+  if (plain === text && currency !== undefined && /^\d+\.\d{3}$/.test(text)) {
+    const decimals = CURRENCIES[currency].decimals;
+    const thousands = text.replace('.', '');
+    const asDecimal = text.replace(/\.?0+$/, '');
+    if (decimals < 3 && asDecimal !== text && amountProblem(asDecimal, currency) === undefined)
+      return {
+        ok: false,
+        message: `"${text}" is ambiguous in ${currency} (a decimal dot or a thousands dot): write ${thousands}, or ${asDecimal} without the zeros.`,
+      };
+    // Too many decimals read as a decimal dot; a bank export may have meant thousands.
+    if (decimals < 3 && separators === 'local')
+      return {
+        ok: false,
+        message: `${currency} takes at most ${decimals} decimal${decimals === 1 ? '' : 's'}: "${text}" has 3 (if the dot separates thousands, write ${thousands}).`,
+      };
+  }
+  const problem = amountProblem(plain, currency);
+  return problem ? { ok: false, message: problem } : { ok: true, amount: plain };
+}
+
+/** A bank export's amount without its thousands separators, the decimal separator a dot. */
+function withoutLocalSeparators(
+  text: string,
+  currency: CurrencyCode | undefined,
+): string | { message: string } {
+  // Thousands commas, decimal dot: "1,234.50", "2,500,000".
+  if (/^\d{1,3}(?:,\d{3})+\.\d+$/.test(text) || /^\d{1,3}(?:,\d{3}){2,}$/.test(text))
+    return text.replace(/,/g, '');
+  // Thousands dots, decimal comma: "1.500.000", "1.234,50", "12,50".
+  if (/^\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?$/.test(text) || /^\d{1,3}(?:\.\d{3})+,\d+$/.test(text))
+    return text.replace(/\./g, '').replace(',', '.');
+  if (/^\d+,\d{1,2}$/.test(text)) return text.replace(',', '.');
+  if (/^\d{1,3},\d{3}$/.test(text)) {
+    const stripped = text.replace(',', '');
+    if (currency !== undefined && CURRENCIES[currency].decimals < 3) return stripped;
+    return {
+      message: `"${text}" is ambiguous (thousands or a decimal comma): write ${stripped} or ${text.replace(',', '.')}.`,
+    };
+  }
+  if (/^\d+(?:\.\d+)?$/.test(text)) return text;
+  return {
+    message: `"${clip(text)}" is not an amount such as 1234.50, 1,234.50 or 1.234,50.`,
+  };
 }
 
 const PRINTABLE_ID = /^[\x21-\x7E](?:[\x20-\x7E]{0,98}[\x21-\x7E])?$/;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { homeOffset } from '../../rails';
 import type { ParsedTransactions, RecordProblem } from '../incoming-transaction';
-import { amountProblem, finishParse, parseBookedAt } from './record-checks';
+import { finishParse, parseBookedAt, readAmount } from './record-checks';
 
 /**
  * SePay (Vietnamese bank-feed service) webhook: one bank transaction per POST, its documented
@@ -53,8 +53,8 @@ export function parseSePay(body: unknown): ParsedTransactions {
 
   const problems: RecordProblem[] = [];
   const amount = String(payload.transferAmount);
-  const badAmount = amountProblem(amount, 'VND');
-  if (badAmount) problems.push({ where: 'transferAmount', message: badAmount });
+  const read = readAmount(amount, 'VND', 'dot');
+  if (!read.ok) problems.push({ where: 'transferAmount', message: read.message });
   const bookedAt = parseBookedAt(payload.transactionDate, { timeZone: SEPAY_TIME_ZONE });
   if (!bookedAt.ok) problems.push({ where: 'transactionDate', message: bookedAt.message });
   if (problems.length > 0 || !bookedAt.ok) return finishParse({ records: [], skipped: 0, problems });

@@ -13,23 +13,28 @@ export type XmlNode = unknown;
 
 const TEXT = '#text';
 const ATTRIBUTE_PREFIX = '@';
-const METADATA = XMLParser.getMetaDataSymbol() as unknown as symbol;
+
+/** One parser per set of repeated names: building one costs more than parsing a statement entry. */
+const parsers = new WeakMap<ReadonlySet<string>, XMLParser>();
 
 /** Parses well-formed XML (throws with line and column otherwise). `repeated` elements are always arrays. */
 export function parseXml(xml: string, repeated: ReadonlySet<string>): Record<string, XmlNode> {
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: ATTRIBUTE_PREFIX,
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    processEntities: false,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    captureMetaData: true,
-    isArray: (name) => repeated.has(name),
-  });
+  let parser = parsers.get(repeated);
+  if (!parser) {
+    parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: ATTRIBUTE_PREFIX,
+      removeNSPrefix: true,
+      parseTagValue: false,
+      parseAttributeValue: false,
+      trimValues: true,
+      processEntities: false,
+      ignoreDeclaration: true,
+      ignorePiTags: true,
+      isArray: (name) => repeated.has(name),
+    });
+    parsers.set(repeated, parser);
+  }
   return parser.parse(xml, true) as Record<string, XmlNode>;
 }
 
@@ -70,16 +75,6 @@ export function firstText(node: XmlNode, ...paths: string[][]): string | undefin
 export function attribute(node: XmlNode, name: string): string | undefined {
   const value = isObject(node) ? node[ATTRIBUTE_PREFIX + name] : undefined;
   return typeof value === 'string' ? decode(value) : undefined;
-}
-
-/** Where the element starts and ends in the source (end exclusive), to slice it exactly. */
-export function sourceRange(node: XmlNode): { start: number; end: number } | undefined {
-  const metadata = isObject(node) ? node[METADATA] : undefined;
-  if (!isObject(metadata)) return undefined;
-  const { startIndex, endIndex } = metadata;
-  return typeof startIndex === 'number' && typeof endIndex === 'number'
-    ? { start: startIndex, end: endIndex }
-    : undefined;
 }
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
