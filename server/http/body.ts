@@ -5,6 +5,20 @@ import { AppError, parseOrThrow } from '../errors';
 import { header } from './request-info';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The body as text, refused (400 MALFORMED_JSON) when its bytes are not UTF-8: JSON is UTF-8 (RFC
+ * 8259), and a lenient decoder would store U+FFFD where a payer's name was. A byte-order mark is
+ * kept, so a signature over the body checks the bytes that were sent.
+ */
+export async function readUtf8Body(c: Context, refusal: string): Promise<string> {
+  try {
+    return UTF8.decode(await c.req.arrayBuffer());
+  } catch {
+    throw new AppError('MALFORMED_JSON', refusal);
+  }
+}
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
@@ -21,7 +35,7 @@ export async function readJsonBody<S extends z.ZodType>(
   if (type !== undefined && !JSON_CONTENT_TYPE.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
   }
-  const text = await c.req.text();
+  const text = await readUtf8Body(c, 'The request body is not valid UTF-8.');
   if (text.trim() === '' && options.optional) return parseOrThrow(schema, {});
   if (text.trim() === '')
     throw new AppError('VALIDATION_FAILED', 'A JSON body is required.', {
@@ -29,7 +43,7 @@ export async function readJsonBody<S extends z.ZodType>(
     });
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     throw new AppError('MALFORMED_JSON', 'The request body is not valid JSON.');
   }

@@ -4,6 +4,7 @@ import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
 import { homeOffset } from '../rails';
 import {
+  decodeUtf8,
   isSePayPayload,
   parseFeedDelivery,
   parseSePay,
@@ -26,7 +27,8 @@ export interface StatementUpload {
   timeZone: string | undefined;
   /** Currency of CSV rows without one (default: the account's). */
   currency: CurrencyCode | undefined;
-  text: string;
+  /** The file as received: UTF-8 bytes, or refused with the line where they stop being UTF-8. */
+  content: Uint8Array;
 }
 
 /** The format of a statement: the one named, else by its media type; 415 when neither tells. */
@@ -96,7 +98,9 @@ export async function readStatement(
   upload: StatementUpload,
 ): Promise<{ source: CollectionSource; parsed: ParsedStatement }> {
   const format = statementFormatOf(upload);
-  const parsed = await readStatementText(format, upload.text, {
+  const decoded = decodeUtf8(upload.content);
+  if (!decoded.ok) refuseProblems({ transactions: [], skipped: 0, problems: [decoded.problem] }, 'statement');
+  const parsed = await readStatementText(format, decoded.ok ? decoded.text : '', {
     defaultCurrency: upload.currency ?? account.currency,
     timeZone: upload.timeZone ?? homeOffset(account.currency),
   });
@@ -117,7 +121,7 @@ export function readDelivery(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the delivery as application/json.');
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = JSON.parse(body.replace(/^\uFEFF/, ''));
   } catch {
     throw new AppError('MALFORMED_JSON', 'The delivery is not valid JSON.');
   }

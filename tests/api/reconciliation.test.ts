@@ -406,6 +406,33 @@ describe('ingestion', () => {
     ]);
   });
 
+  it('refuses a NUL in a note or a payer, naming the field, and stores nothing (no 500)', async () => {
+    const shop = await liveShop();
+    const response = await deliver(shop.feedKey, {
+      transactions: [credit(10, 'fine'), { ...credit(10, 'PAY\u0000'), payer: { name: 'A\u0000' } }],
+    });
+    expectProblem(response, 400, 'VALIDATION_FAILED');
+    expect(fieldsOf(response)).toEqual(['transactions[1].note', 'transactions[1].payer.name']);
+    const bytes = Buffer.concat([
+      Buffer.from(
+        `{"transactions":[{"id":"${bankId()}","amount":"5.00","currency":"THB","bookedAt":"${clock().toISOString()}","note":"caf`,
+      ),
+      Buffer.from([0xe9]),
+      Buffer.from('"}]}'),
+    ]);
+    const latin1 = await client.request('POST', '/collection/transactions', {
+      version: null,
+      headers: { authorization: `Apikey ${shop.feedKey}`, 'content-type': 'application/json' },
+      rawBody: bytes,
+    });
+    expectProblem(latin1, 400, 'MALFORMED_JSON');
+    expect(latin1.body).toMatchObject({ detail: 'The delivery is not valid UTF-8.' });
+    const all = await client.request<{ data: unknown[] }>('GET', '/collection/transactions', {
+      token: await shop.token(),
+    });
+    expect(all.body.data).toEqual([]);
+  });
+
   it('authenticates per account: API key, Standard Webhooks signature, and nothing else', async () => {
     const shop = await liveShop();
     const body = JSON.stringify({ transactions: [credit(5, 'signed')] });
@@ -550,6 +577,44 @@ describe('statements', () => {
     });
     expect(again.body).toMatchObject({ stored: 0, duplicates: 2, skipped: 1 });
     expect(await payin(shop, created.id)).toMatchObject({ status: 'SUCCESS' });
+  });
+
+  it('refuses a statement that is not UTF-8 or holds a NUL, naming the line, and stores nothing', async () => {
+    const shop = await liveShop();
+    const path = '/collection/statements?account=kbank-promptpay&timeZone=%2B07:00';
+    const header = 'Transaction ID,Date,Description,Credit,Debit,Currency';
+    const post = async (rawBody: string | Uint8Array) =>
+      client.request('POST', path, {
+        token: await shop.token(),
+        headers: { 'content-type': 'text/csv' },
+        rawBody,
+      });
+    const windows1252 = Buffer.concat([
+      Buffer.from(
+        `${header}\r\n${bankId()},2026-11-24 10:15:00,ok,5.00,,THB\r\n${bankId()},2026-11-24 10:16:00,Caf`,
+      ),
+      Buffer.from([0xe9]),
+      Buffer.from(',5.00,,THB\r\n'),
+    ]);
+    const notUtf8 = await post(windows1252);
+    expectProblem(notUtf8, 400, 'VALIDATION_FAILED');
+    expect(notUtf8.body).toMatchObject({
+      errors: [
+        {
+          field: 'line 3',
+          message: expect.stringMatching(/^Byte 0xE9 \(byte \d+ of the file\) is not UTF-8/) as string,
+        },
+      ],
+    });
+    const nul = await post(`${header}\r\n${bankId()},2026-11-24 10:15:00,PAY\0,5.00,,THB\r\n`);
+    expectProblem(nul, 400, 'VALIDATION_FAILED');
+    expect(nul.body).toMatchObject({
+      errors: [{ field: 'line 2', message: 'A NUL character (U+0000) is not text.' }],
+    });
+    const all = await client.request<{ data: unknown[] }>('GET', '/collection/transactions', {
+      token: await shop.token(),
+    });
+    expect(all.body.data).toEqual([]);
   });
 
   it('imports the fixture statements (CSV and camt.053), and refuses a broken one naming the lines', async () => {

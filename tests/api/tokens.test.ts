@@ -146,6 +146,16 @@ describe('POST /auth-tokens', () => {
   it('answers 400 for malformed bodies, naming the fields', async () => {
     const malformed = await api.client.request('POST', '/auth-tokens', { rawBody: '{"merchantCode": ' });
     expectProblem(malformed, 400, 'MALFORMED_JSON');
+    // JSON is UTF-8 (RFC 8259): other bytes are refused, never read as U+FFFD.
+    const latin1 = await api.client.request('POST', '/auth-tokens', {
+      rawBody: Buffer.concat([Buffer.from('{"merchantCode": "caf'), Buffer.from([0xe9]), Buffer.from('"}')]),
+    });
+    expectProblem(latin1, 400, 'MALFORMED_JSON');
+    expect(latin1.body).toMatchObject({ detail: 'The request body is not valid UTF-8.' });
+    const bom = await api.client.request('POST', '/auth-tokens', {
+      rawBody: `\uFEFF${JSON.stringify({ merchantCode: 5 })}`,
+    });
+    expectProblem(bom, 400, 'VALIDATION_FAILED');
     const empty = await api.client.request('POST', '/auth-tokens', { rawBody: '' });
     expectProblem(empty, 400, 'VALIDATION_FAILED');
     const wrongTypes = await api.client.request('POST', '/auth-tokens', {

@@ -10,8 +10,8 @@ export interface ApiResponse<T = Record<string, unknown>> {
 export interface RequestOptions {
   token?: string;
   body?: unknown;
-  /** Raw body text instead of JSON (malformed input tests). */
-  rawBody?: string;
+  /** Raw body text or bytes instead of JSON (malformed input tests). */
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
   /** X-API-Version to send; null sends none. */
   version?: string | null;
@@ -30,8 +30,9 @@ export class ApiClient {
     const version = options.version === undefined ? '2' : options.version;
     if (version !== null) headers['x-api-version'] = version;
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    if (typeof options.rawBody === 'string') body = options.rawBody;
+    else if (options.rawBody !== undefined) body = new Uint8Array(options.rawBody);
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && headers['content-type'] === undefined)
       headers['content-type'] = 'application/json';

@@ -21,6 +21,7 @@ import {
   type ReconciliationService,
 } from '../../reconciliation';
 import type { ApiEnv } from '../context';
+import { readUtf8Body } from '../body';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
@@ -123,7 +124,7 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
       async handle(c) {
         const result = await collection.receiveDelivery({
           headers: c.req.raw.headers,
-          body: await c.req.text(),
+          body: await readUtf8Body(c, 'The delivery is not valid UTF-8.'),
           contentType: c.req.header('content-type'),
           merchantCode: c.req.query('merchant'),
           accountId: c.req.query('account'),
@@ -180,7 +181,7 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
           timeZone: query.timeZone,
           currency:
             query.currency !== undefined && isCurrencyCode(query.currency) ? query.currency : undefined,
-          text: await c.req.text(),
+          content: new Uint8Array(await c.req.arrayBuffer()),
         });
         return answer(c, result);
       },

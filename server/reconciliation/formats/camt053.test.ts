@@ -238,6 +238,13 @@ describe('parseCamt053 hostile and foreign input', () => {
     expect(broken.problems[0]?.message).toMatch(/^Not well-formed XML: Ntry 2 \(line 5\): /);
   });
 
+  it('refuses a NUL, naming its line', () => {
+    expect(
+      parseCamt053(statement(entry('<AcctSvcrRef>R1</AcctSvcrRef><AddtlNtryInf>a\0</AddtlNtryInf>')))
+        .problems,
+    ).toEqual([{ where: 'line 4', message: 'A NUL character (U+0000) is not text.' }]);
+  });
+
   it('refuses statements of several accounts in one file', () => {
     const two = vcb.replace('</Stmt>', '</Stmt><Stmt><Acct><Id><Othr><Id>999</Id></Othr></Id></Acct></Stmt>');
     expect(parseCamt053(two, thai).problems).toEqual([

@@ -12,6 +12,7 @@ import {
   parseUtcOffset,
   type ParsedRecord,
 } from './record-checks';
+import { nulProblem } from './text-checks';
 import { runToEnd, type Steps } from './steps';
 import { at, attribute, children, firstText, parseXml, text, type XmlNode } from './xml-nodes';
 
@@ -60,6 +61,8 @@ export function* camt053Steps(xml: string, options: Camt053Options = {}): Steps<
   if (options.timeZone !== undefined && parseUtcOffset(options.timeZone) === undefined) {
     return fail(`"${clip(options.timeZone)}" is not a UTC offset such as +07:00.`, 'timeZone');
   }
+  const nul = nulProblem(xml);
+  if (nul) return finishParse({ records: [], skipped: 0, problems: [nul] });
   const lines = lineCounter(xml);
   const cut = yield* cutEntries(xml);
   if ('tooMany' in cut)

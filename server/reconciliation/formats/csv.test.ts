@@ -222,6 +222,15 @@ describe('parseStatementCsv hostile input', () => {
     });
   });
 
+  it('refuses a NUL anywhere, naming its line, and keeps escape sequences out of the note', () => {
+    expect(
+      parse(csv('id,date,amount,currency,note', 'A,2026-11-24,1,THB,ok', 'B,2026-11-24,1,THB,x\0y')).problems,
+    ).toEqual([{ where: 'line 3', message: 'A NUL character (U+0000) is not text.' }]);
+    const escaped = parse(csv('id,date,amount,currency,note', 'A,2026-11-24,1,THB,PAY\u001b[2J 7KQ2'));
+    expect(escaped.transactions[0]?.note).toBe('PAY [2J 7KQ2');
+    expect(escaped.transactions[0]?.raw).toContain('PAY\u001b[2J');
+  });
+
   it('refuses a file over the size cap without reading it', () => {
     expect(parse('x'.repeat(MAX_STATEMENT_BYTES + 1)).problems).toEqual([
       { where: 'file', message: 'The statement is larger than 5 MB.' },

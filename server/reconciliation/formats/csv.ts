@@ -14,6 +14,7 @@ import {
   parseUtcOffset,
   type ParsedRecord,
 } from './record-checks';
+import { nulProblem } from './text-checks';
 
 const MAX_RECORD_CHARS = 4_000;
 
@@ -64,6 +65,8 @@ export function* statementCsvSteps(text: string, options: StatementCsvOptions): 
   if (options.timeZone !== undefined && parseUtcOffset(options.timeZone) === undefined) {
     return fail('timeZone', `"${clip(options.timeZone)}" is not a UTC offset such as +07:00.`);
   }
+  const nul = nulProblem(text);
+  if (nul) return finishParse({ records: [], skipped: 0, problems: [nul] });
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const read = yield* csvRecordSteps(body, {
     maxRecords: MAX_STATEMENT_RECORDS + 1,

@@ -100,6 +100,15 @@ describe('parseFeedDelivery', () => {
     expect(deliver({ ...valid, amount: '1.500', currency: 'USDT' }).transactions[0]?.amount).toBe('1.500');
   });
 
+  it('refuses a NUL in any text field, naming it', () => {
+    const result = deliver({ ...valid, note: 'PAY\u0000', payer: { name: 'A\u0000B' } });
+    expect(result.problems).toEqual([
+      { where: 'transactions[0].note', message: 'A NUL character (U+0000) is not text.' },
+      { where: 'transactions[0].payer.name', message: 'A NUL character (U+0000) is not text.' },
+    ]);
+    expect(deliver({ ...valid, note: 'PAY\u0007 7KQ2' }).transactions[0]?.note).toBe('PAY  7KQ2');
+  });
+
   it('refuses a local time without offset', () => {
     expect(deliver({ ...valid, bookedAt: '2026-11-24 10:00:00' }).problems[0]).toMatchObject({
       where: 'transactions[0].bookedAt',

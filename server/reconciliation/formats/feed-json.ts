@@ -8,6 +8,7 @@ import {
   parseBookedAt,
   type ParsedRecord,
 } from './record-checks';
+import { hasNul, NUL_MESSAGE } from './text-checks';
 
 /**
  * Our own bank-feed delivery, POST /api/collection/transactions: what a feed or chain watcher we do
@@ -21,7 +22,12 @@ const MAX_NOTE = 500;
 const AMOUNT_AS_STRING =
   'Send the amount as a decimal string such as "1234.50": JSON numbers are not accepted, they may lose digits on the way.';
 
-const optionalText = (max: number) => z.string().max(max, `At most ${max} characters.`).optional();
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters.`)
+    .refine((value) => !hasNul(value), NUL_MESSAGE);
+const optionalText = (max: number) => text(max).optional();
 
 export const feedTransactionSchema = z
   .object({
@@ -45,6 +51,7 @@ export const feedTransactionSchema = z
     note: z
       .string({ error: 'The transfer note, a string.' })
       .max(MAX_NOTE, `At most ${MAX_NOTE} characters.`)
+      .refine((value) => !hasNul(value), NUL_MESSAGE)
       .default(''),
     payer: z
       .object({ name: optionalText(200), accountNumber: optionalText(100), bank: optionalText(100) })

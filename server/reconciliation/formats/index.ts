@@ -16,6 +16,7 @@ export {
 } from './feed-json';
 export { isSePayPayload, parseSePay } from './sepay';
 export { MAX_STATEMENT_RECORDS, readAmount } from './record-checks';
+export { decodeUtf8 } from './text-checks';
 
 /** Statement files POST /collection/statements takes. */
 export const STATEMENT_FORMATS = ['CSV', 'CAMT053'] as const;

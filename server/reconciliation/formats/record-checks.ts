@@ -1,6 +1,7 @@
 import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
 import { CURRENCIES, type CurrencyCode } from '@/lib/money';
 import type { IncomingTransaction, ParsedTransactions, RecordProblem } from '../incoming-transaction';
+import { readableText } from './text-checks';
 
 /**
  * Checks every source format shares, so a CSV line, a camt.053 entry and a feed delivery are held
@@ -189,9 +190,28 @@ export function finishParse(input: {
     }
   }
   return {
-    transactions: input.records.map((record) => record.transaction),
+    transactions: input.records.map(({ transaction }) => readable(transaction)),
     skipped: input.skipped,
     problems: capProblems(problems),
+  };
+}
+
+/** The fields people read without control characters (`raw` keeps them as received). */
+function readable(transaction: IncomingTransaction): IncomingTransaction {
+  const { payer, to } = transaction;
+  let cleanPayer: IncomingTransaction['payer'];
+  if (payer) {
+    cleanPayer = {};
+    for (const key of ['name', 'accountNumber', 'bank'] as const) {
+      const value = readableText(payer[key] ?? '');
+      if (value !== '') cleanPayer[key] = value;
+    }
+  }
+  return {
+    ...transaction,
+    note: readableText(transaction.note),
+    ...(cleanPayer && { payer: cleanPayer }),
+    ...(to !== undefined && { to: readableText(to) }),
   };
 }
 

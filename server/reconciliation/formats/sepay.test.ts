@@ -60,6 +60,12 @@ describe('parseSePay', () => {
     ]);
     expect(parseSePay('nope').problems).toEqual([{ where: 'body', message: expect.any(String) as string }]);
   });
+
+  it('refuses a NUL in the content', () => {
+    expect(parseSePay({ ...fixture, content: 'CK\u0000' }).problems).toEqual([
+      { where: 'content', message: 'A NUL character (U+0000) is not text.' },
+    ]);
+  });
 });
 
 describe('isSePayPayload', () => {

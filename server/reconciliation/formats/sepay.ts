@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { homeOffset } from '../../rails';
 import type { ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import { finishParse, parseBookedAt, readAmount } from './record-checks';
+import { hasNul, NUL_MESSAGE } from './text-checks';
 
 /**
  * SePay (Vietnamese bank-feed service) webhook: one bank transaction per POST, its documented
@@ -12,6 +13,8 @@ import { finishParse, parseBookedAt, readAmount } from './record-checks';
 /** SePay writes Vietnam local time without offset ("2023-03-25 14:02:37"); Vietnam keeps no DST. */
 const SEPAY_TIME_ZONE = homeOffset('VND');
 
+const text = z.string().refine((value) => !hasNul(value), NUL_MESSAGE);
+
 const sepaySchema = z.object(
   {
     // SePay's own id is what it retries with, so storing stays idempotent across its retries.
@@ -19,10 +22,10 @@ const sepaySchema = z.object(
       error: 'SePay’s numeric transaction id.',
     }),
     transactionDate: z.string({ error: 'Vietnam local time, "YYYY-MM-DD HH:mm:ss".' }),
-    accountNumber: z.string().nullish(),
-    subAccount: z.string().nullish(),
-    content: z.string().nullish(),
-    description: z.string().nullish(),
+    accountNumber: text.nullish(),
+    subAccount: text.nullish(),
+    content: text.nullish(),
+    description: text.nullish(),
     transferType: z.enum(['in', 'out'], { error: 'Either "in" or "out".' }),
     // VND has no minor unit: SePay sends whole dong as a JSON integer.
     transferAmount: z.union([z.int(), z.string()], { error: 'Whole dong, an integer: VND has no decimals.' }),
