@@ -1,6 +1,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
@@ -67,8 +73,8 @@ function sendProblem(response: ServerResponse, request: IncomingMessage, error: 
   }
   const requestId = randomUUID();
   const target = request.url ?? '/';
-  // The URL parser percent-encodes what a URI may not contain; the target is raw bytes off the wire.
-  const instance = target.startsWith('/') ? new URL(target, 'http://localhost').pathname : '/';
+  // The path as sent; problemBody percent-encodes what a URI reference may not hold.
+  const instance = target.startsWith('/') ? (target.split(/[?#]/, 1)[0] ?? '/') : '/';
   const body = JSON.stringify(problemBody(error, instance, requestId));
   response.writeHead(error.status, {
     'content-type': PROBLEM_CONTENT_TYPE,
@@ -78,6 +84,63 @@ function sendProblem(response: ServerResponse, request: IncomingMessage, error: 
     ...error.headers,
   });
   response.end(body);
+}
+
+/**
+ * A whole HTTP/1.1 problem+json response written straight to a socket, for answers given before or
+ * without a parsed request (a connection over the limit, a request Node's parser refused); the
+ * connection is closed after it.
+ */
+function rawProblem(error: AppError, instance: string, headers: Record<string, string> = {}): string {
+  const body = JSON.stringify(problemBody(error, instance, randomUUID()));
+  const lines = Object.entries({
+    'content-type': PROBLEM_CONTENT_TYPE,
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    ...headers,
+    connection: 'close',
+  }).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${lines.join('')}\r\n${body}`;
+}
+
+/** Node's parser errors in words a client can act on. */
+const PARSER_ERRORS: Record<string, string> = {
+  HPE_INVALID_METHOD: 'The request line is malformed.',
+  HPE_INVALID_URL: 'The request target holds characters a URL may not (percent-encode them).',
+  HPE_INVALID_VERSION: 'The request line is malformed.',
+  HPE_INVALID_CONSTANT: 'The request is not HTTP/1.1.',
+  HPE_INVALID_HEADER_TOKEN: 'A header name or value holds characters HTTP does not allow.',
+  HPE_LF_EXPECTED: 'Lines must end with CRLF.',
+  HPE_CR_EXPECTED: 'Lines must end with CRLF.',
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'Content-Length is repeated or sent with Transfer-Encoding.',
+  HPE_INVALID_CONTENT_LENGTH: 'Content-Length is not a single number.',
+  HPE_INVALID_TRANSFER_ENCODING: 'Transfer-Encoding must end with chunked.',
+  HPE_INVALID_CHUNK_SIZE: 'The chunked body is malformed.',
+};
+
+/**
+ * The answer to a request Node's parser refused (or that timed out) with problem+json like any
+ * other error, instead of Node's bare "400 Bad Request"; undefined when the client is gone.
+ */
+function parserRefusal(error: Error & { code?: string; rawPacket?: Buffer }): string | undefined {
+  if (error.code === 'ECONNRESET') return undefined;
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are larger than the server takes.')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('REQUEST_TIMEOUT', 'The request did not arrive in time.')
+        : new AppError(
+            'BAD_REQUEST',
+            PARSER_ERRORS[error.code ?? ''] ?? 'The request is not valid HTTP/1.1.',
+          );
+  // The target as sent, when the request line got that far: the problem's instance.
+  // Bytes off the wire (read as latin1): any beyond ASCII is written as its own escape.
+  const target = /^[A-Z]+ (\/[^\s?#]*)/.exec(error.rawPacket?.toString('latin1') ?? '')?.[1] ?? '/';
+  const escaped = target.replace(
+    /[\u0080-\u00ff]/g,
+    (byte) => `%${byte.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return rawProblem(problem, escaped);
 }
 
 /**
@@ -176,6 +239,11 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     }
 
     const url = request.url ?? '/';
+    const backslash = url.indexOf('\\');
+    if (backslash !== -1 && !url.slice(0, backslash).includes('?')) {
+      // URL parsers read "\\" as "/" and the two apps would disagree on the path: refused for both.
+      return new AppError('BAD_REQUEST', 'The path holds a backslash: percent-encode it as %5C.');
+    }
     if (!isApiPath(url)) {
       // The hosted app passes the customer's address on to the API (the API reads its own peer).
       if (headers['x-forwarded-for'] === undefined && state?.peer !== undefined)
@@ -245,20 +313,20 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     },
   );
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    const answer = socket.writable ? parserRefusal(error) : undefined;
+    if (answer === undefined) socket.destroy();
+    else socket.end(answer);
+  });
 
   server.on('connection', (socket: Socket) => {
     const address = normaliseAddress(socket.remoteAddress) ?? 'unknown';
     const count = (connectionsByAddress.get(address) ?? 0) + 1;
     if (options.maxConnectionsPerAddress > 0 && count > options.maxConnectionsPerAddress) {
-      const body = JSON.stringify(
-        problemBody(
-          new AppError('SERVICE_UNAVAILABLE', 'Too many open connections from this address.'),
-          '/',
-          randomUUID(),
-        ),
-      );
       socket.end(
-        `HTTP/1.1 503 Service Unavailable\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nretry-after: 1\r\nconnection: close\r\n\r\n${body}`,
+        rawProblem(new AppError('SERVICE_UNAVAILABLE', 'Too many open connections from this address.'), '/', {
+          'retry-after': '1',
+        }),
       );
       return;
     }

@@ -15,6 +15,30 @@ export interface ProblemBody {
   requestId: string;
 }
 
+const PATH_CHARACTER = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/;
+
+/**
+ * A request path as a valid URI reference for a problem's `instance` (RFC 9457, RFC 3986): characters
+ * a path may hold stay, well-formed escapes stay, and anything else is percent-encoded as UTF-8, a
+ * stray `%` included (`a%ZZb` becomes `a%25ZZb`), so a client can always parse what it is given.
+ */
+export function problemInstance(path: string): string {
+  let encoded = '';
+  for (let i = 0; i < path.length; i++) {
+    const char = path[i]!;
+    if (char === '%' && /^[0-9A-Fa-f]{2}$/.test(path.slice(i + 1, i + 3))) encoded += char;
+    else if (PATH_CHARACTER.test(char)) encoded += char;
+    else {
+      const codePoint = path.codePointAt(i)!;
+      const whole = String.fromCodePoint(codePoint);
+      i += whole.length - 1;
+      // A lone surrogate has no UTF-8 form: it stands as U+FFFD.
+      encoded += encodeURIComponent(codePoint >= 0xd800 && codePoint <= 0xdfff ? '\uFFFD' : whole);
+    }
+  }
+  return encoded.startsWith('/') ? encoded : `/${encoded}`;
+}
+
 export function problemBody(error: AppError, instance: string, requestId: string): ProblemBody {
   const { status, title } = ERRORS[error.code];
   return {
@@ -22,7 +46,7 @@ export function problemBody(error: AppError, instance: string, requestId: string
     title,
     status,
     detail: error.message,
-    instance,
+    instance: problemInstance(instance),
     code: error.code,
     ...(error.errors.length > 0 && { errors: error.errors }),
     requestId,

@@ -76,6 +76,13 @@ describe('problem instance', () => {
     expect(unknown.body.instance).toBe('/api/n%C3%B6where');
     expect(String(unknown.body.instance)).toMatch(/^[\x21-\x7e]+$/);
   });
+
+  it('escapes a stray percent sign, so a client can always parse it', async () => {
+    const response = await api.client.request('GET', '/payins/a%ZZb%', { token });
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.body.instance).toBe('/api/payins/a%25ZZb%25');
+    expect(() => decodeURI(String(response.body.instance))).not.toThrow();
+  });
 });
 
 describe('CORS (payment-scoped tokens may be used from browsers)', () => {
