@@ -1,8 +1,10 @@
 import 'server-only';
 import { performance } from 'node:perf_hooks';
+import type { Logger } from '../logger';
 import { postGuarded, type OutboundGuard } from '../net';
 import type { CallbackSender } from './callback';
 import type { CallbackReceiver } from './callback-receiver';
+import { redactUrl } from './callback.dispatcher';
 
 /** How much of a receiver's answer is kept in the delivery log. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
@@ -11,8 +13,15 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * What a merchant reads of a target the SSRF guard refused, whatever the reason: the reason can
+ * say what this network's names resolve to ("vm resolves to 127.0.0.1"), so it goes to the log.
+ */
+export const BLOCKED_TARGET =
+  'blocked by the SSRF guard: the URL must lead to a public internet address (the reason is in the server log)';
+
 /** The production sender: real HTTP through the SSRF guard, one deadline per attempt. */
-export function createGuardedSender(guard: OutboundGuard, timeoutMs: number): CallbackSender {
+export function createGuardedSender(guard: OutboundGuard, timeoutMs: number, logger: Logger): CallbackSender {
   return async ({ url, headers, body }) => {
     const started = performance.now();
     const result = await postGuarded(guard, {
@@ -23,6 +32,13 @@ export function createGuardedSender(guard: OutboundGuard, timeoutMs: number): Ca
       excerptBytes: RESPONSE_EXCERPT_BYTES,
     });
     const durationMs = Math.round(performance.now() - started);
+    if (result.kind === 'error' && result.blocked) {
+      logger.warn(
+        { callbackBlocked: { url: redactUrl(url), reason: result.message } },
+        'callback target blocked',
+      );
+      return { kind: 'error', error: BLOCKED_TARGET, durationMs };
+    }
     if (result.kind === 'error') return { kind: 'error', error: result.message, durationMs };
     return {
       kind: 'response',

@@ -147,6 +147,7 @@ export function createCallbacksModule(deps: CallbacksModuleDependencies): Callba
       createGuardedSender(
         new OutboundGuard({ allowlist: deps.allowlist, allowInsecureUrls: deps.config.ALLOW_INSECURE_URLS }),
         settings.timeoutMs,
+        deps.logger,
       ),
   );
   const dispatcher = new CallbackDispatcher({

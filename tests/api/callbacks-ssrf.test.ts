@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import { BLOCKED_TARGET } from '@/server/callbacks/callback.sender';
 import { classifyAddress } from '@/server/net';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
@@ -18,6 +19,7 @@ const clock = manualClock();
 let api: TestApi;
 let dispatcher: CallbackDispatcherWorker;
 let canary: CallbackListener;
+const logLines: string[] = [];
 
 /** Hosts (as written in a URL) that reach the canary if connected to, or are otherwise off limits. */
 const LITERAL_TARGETS = [
@@ -91,8 +93,8 @@ async function inChunks<T>(
 beforeAll(async () => {
   canary = await startCallbackListener({ host: '::' });
   api = await startTestApi(
-    { CALLBACK_ALLOWLIST: '', ALLOW_INSECURE_URLS: 'true', CALLBACK_TIMEOUT_SECS: '3' },
-    { clock },
+    { CALLBACK_ALLOWLIST: '', ALLOW_INSECURE_URLS: 'true', CALLBACK_TIMEOUT_SECS: '3', LOG_LEVEL: 'warn' },
+    { clock, logLines },
   );
   const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
   if (!worker) throw new Error('no callback dispatcher');
@@ -184,9 +186,34 @@ describe('the SSRF matrix', () => {
       .execute();
     expect(attempts).toHaveLength(ids.length);
     for (const attempt of attempts) {
-      expect(attempt.error, attempt.url).toMatch(/^blocked by the SSRF guard: /);
+      expect(attempt.error, attempt.url).toBe(BLOCKED_TARGET);
       expect(attempt.outcome).toBe('RETRY');
     }
+    expect(canary.hits).toHaveLength(0);
+  });
+});
+
+describe('POST /callbacks/!test to a name that resolves inside', () => {
+  it('answers one generic refusal and keeps what the name resolves to in the log', async () => {
+    const ownName = hostname();
+    const resolved = await lookup(ownName, { all: true }).catch(() => []);
+    // Containers usually resolve their own name to this machine; elsewhere this case cannot be built.
+    if (!resolved.some(({ address }) => !classifyAddress(address).allowed)) return;
+    const merchant = await api.createMerchant();
+    const token = await api.client.token(merchant, ['POST /callbacks/!test']);
+    const response = await api.client.request<{ error?: string; outcome: string }>(
+      'POST',
+      '/callbacks/!test',
+      {
+        token,
+        body: { url: urlFor(ownName) },
+      },
+    );
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'FAILED', error: BLOCKED_TARGET });
+    expect(response.text).not.toContain('127.');
+    expect(response.text).not.toContain('resolves to');
+    expect(logLines.some((line) => line.includes(`${ownName} resolves to`))).toBe(true);
     expect(canary.hits).toHaveLength(0);
   });
 });

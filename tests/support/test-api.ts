@@ -95,6 +95,8 @@ export async function startTestApi(
     /** The clock rate-limit windows are counted by (default: wall time). */
     rateLimitClock?: Clock;
     /** Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0). */ host?: string;
+    /** Collects the log lines (JSON) here, at LOG_LEVEL (give one: tests log nothing by default). */
+    logLines?: string[];
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
@@ -106,7 +108,10 @@ export async function startTestApi(
     ...env,
   });
   const runtime = await createRuntime(config, {
-    logger: createLogger(config.LOG_LEVEL),
+    logger: createLogger(
+      config.LOG_LEVEL,
+      options.logLines && { write: (line: string) => void options.logLines!.push(line) },
+    ),
     database,
     ...(options.clock && { clock: options.clock }),
     ...(options.tokenClock && { tokenClock: options.tokenClock }),
