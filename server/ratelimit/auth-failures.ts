@@ -76,6 +76,19 @@ export class AuthFailureGuard {
   }
 
   /**
+   * 429 before any work when the address is locked: for credentials that name no merchant (a bank
+   * feed's API key), where only the address can be counted.
+   */
+  async assertAddressMayTry(address: string): Promise<void> {
+    const byAddress = await this.tolerant(
+      () => this.store.count(addressBucket(address), this.policy.windowMs),
+      0,
+    );
+    if (byAddress >= this.policy.perAddress)
+      throw locked(this.policy.windowMs, 'Too many failed attempts from this address.');
+  }
+
+  /**
    * Counts a failure of the address (and of the merchant code when there is one); 429 instead of
    * the caller's 401 once a limit is reached.
    */

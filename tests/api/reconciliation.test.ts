@@ -9,7 +9,7 @@ import type { BalancesResource, BalanceTransactionsResource } from '@/lib/api/pa
 import { checkLedgerInvariants } from '@/server/audit';
 import type { MerchantEntry } from '@/server/merchants';
 import { thaiIdCheckDigit } from '@/server/rails';
-import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
+import { ALL_PAYIN_OPERATIONS, ApiClient, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { expectProblem, fieldsOf } from '../support/problem';
 import { manualClock, startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
@@ -431,6 +431,26 @@ describe('ingestion', () => {
       token: await shop.token(),
     });
     expect(all.body.data).toEqual([]);
+  });
+
+  it("locks an address out after 20 wrong feed keys, even for the right one, and not the bank's own sender", async () => {
+    const shop = await liveShop();
+    // Not the pacing client: a 429 is the answer under test, not one to wait out.
+    const unpaced = new ApiClient(client.baseUrl);
+    const from = (address: string, key: string) =>
+      unpaced.request('POST', '/collection/transactions', {
+        version: null,
+        headers: { authorization: `Apikey ${key}`, 'x-forwarded-for': address },
+        body: { transactions: [credit(5, 'guess')] },
+      });
+    const guesser = '203.0.113.77';
+    for (let i = 0; i < 20; i++) expectProblem(await from(guesser, `wrong-${i}`), 401, 'INVALID_CREDENTIALS');
+    const locked = await from(guesser, 'wrong-last');
+    expectProblem(locked, 429, 'TOO_MANY_FAILED_ATTEMPTS');
+    expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expectProblem(await from(guesser, shop.feedKey), 429, 'TOO_MANY_FAILED_ATTEMPTS');
+    const bank = await from('198.51.100.10', shop.feedKey);
+    expect(bank.status, bank.text).toBe(200);
   });
 
   it('authenticates per account: API key, Standard Webhooks signature, and nothing else', async () => {

@@ -13,7 +13,7 @@ import {
 import { isCurrencyCode } from '@/lib/money';
 import { idPayinSchema } from '@/lib/schemas';
 import { presentCollectionAccount } from '../../accounts';
-import { parseOrThrow } from '../../errors';
+import { AppError, parseOrThrow } from '../../errors';
 import type { Merchant } from '../../merchants';
 import {
   presentCollectionTransaction,
@@ -22,6 +22,7 @@ import {
 } from '../../reconciliation';
 import type { ApiEnv } from '../context';
 import { readUtf8Body } from '../body';
+import { clientAddress } from '../request-info';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
@@ -120,16 +121,33 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
       responses: {
         200: { description: 'What became of each transaction.', schema: collectionIngestResponseSchema },
       },
-      errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS'],
-      async handle(c) {
-        const result = await collection.receiveDelivery({
-          headers: c.req.raw.headers,
-          body: await readUtf8Body(c, 'The delivery is not valid UTF-8.'),
-          contentType: c.req.header('content-type'),
-          merchantCode: c.req.query('merchant'),
-          accountId: c.req.query('account'),
-        });
-        return answer(c, result);
+      errors: [
+        'VALIDATION_FAILED',
+        'MALFORMED_JSON',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'AUTHENTICATION_REQUIRED',
+        'INVALID_CREDENTIALS',
+        'TOO_MANY_FAILED_ATTEMPTS',
+      ],
+      async handle(c, { deps }) {
+        // Wrong keys and signatures count against the sender's address, as wrong secrets do at the
+        // token endpoints: a locked address is refused before its key is looked at.
+        const address = clientAddress(c, deps.trustProxy);
+        await deps.authFailures.assertAddressMayTry(address);
+        try {
+          const result = await collection.receiveDelivery({
+            headers: c.req.raw.headers,
+            body: await readUtf8Body(c, 'The delivery is not valid UTF-8.'),
+            contentType: c.req.header('content-type'),
+            merchantCode: c.req.query('merchant'),
+            accountId: c.req.query('account'),
+          });
+          return answer(c, result);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
+            throw (await deps.authFailures.recordFailure(address)) ?? error;
+          throw error;
+        }
       },
     }),
     defineRoute({
