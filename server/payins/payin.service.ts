@@ -6,7 +6,7 @@ import type { CreatePayinRequest } from '@/lib/schemas';
 import type { Database, Db, NewPayinRow } from '../db';
 import { AppError } from '../errors';
 import { computeFee, type Merchant } from '../merchants';
-import { requireAdapter, type NewPayment } from '../methods';
+import { requireAdapter, type ConnectorStart, type NewPayment } from '../methods';
 import type { TokenGrant } from '../tokens';
 import type { Payin, PayinStatus } from './payin';
 import { MicroBatcher } from '../db';
@@ -166,13 +166,20 @@ export class PayinService {
     const expireAt = new Date(now.getTime() + (plan?.validityMs ?? adapter.validityMs(money.currency)));
     const { fee, vat } = computeFee(merchant.settings, adapter.code, money);
 
+    // A processor payment is started for a payin about to be stored, so not for an idPayin the
+    // merchant already has (a retried or repeated create); the insert still decides a race.
+    if (collection.connector && (await this.find(merchant, idPayin))) throw alreadyExists(idPayin);
+    // One reference, session and processor start per create: retries for a taken amount or address
+    // do not start another payment at the processor.
+    let reference = generateReference();
+    let institutionSession = randomBytes(16).toString('base64url');
+    let processor: ConnectorStart | undefined;
+    let started = false;
     for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
       const requiredMoney = collection.uniqueAmount
         ? await this.pickRequiredMoney(merchant, money)
         : undefined;
       const address = account && (await this.pickAddress(merchant, account));
-      const reference = generateReference();
-      const institutionSession = randomBytes(16).toString('base64url');
       const payment: NewPayment = {
         idPayin,
         merchant,
@@ -184,11 +191,15 @@ export class PayinService {
         expireAt,
         publicUrl: this.publicUrl,
       };
-      const processor = await collection.connector?.start({
-        ...payment,
-        method: adapter.code,
-        session: institutionSession,
-      });
+      if (collection.connector && !started) {
+        processor = await collection.connector.start({
+          ...payment,
+          method: adapter.code,
+          session: institutionSession,
+          idempotencyKey: `${merchant.code}/${idPayin}`,
+        });
+        started = true;
+      }
       const methodResponse = {
         idPayin,
         paymentMethodCode: adapter.code,
@@ -233,8 +244,12 @@ export class PayinService {
       };
       const outcome = await insertPayin(this.db, row, plan?.record);
       if (outcome.kind === 'created') return outcome.payin;
-      if (outcome.kind === 'duplicate') {
-        throw new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
+      if (outcome.kind === 'duplicate') throw alreadyExists(idPayin);
+      if (outcome.kind === 'reference-taken') {
+        // Practically never (random references): the processor is told the new one, under the same key.
+        reference = generateReference();
+        institutionSession = randomBytes(16).toString('base64url');
+        started = false;
       }
     }
     throw amountUnavailable(
@@ -396,4 +411,8 @@ export class PayinService {
     }
     return picked;
   }
+}
+
+function alreadyExists(idPayin: string): AppError {
+  return new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
 }

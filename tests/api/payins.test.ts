@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sandboxInstitutionConnector } from '@/server/methods/connectors/sandbox-institution.connector';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { accountRecord, newIdPayin, payinRequest } from '../support/builders';
 import { expectProblem, fieldsOf } from '../support/problem';
@@ -269,6 +270,32 @@ describe('idempotency', () => {
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409]);
     for (const response of responses.filter((candidate) => candidate.status === 409))
       expectProblem(response, 409, 'PAYIN_ALREADY_EXISTS');
+  });
+});
+
+describe('processor connectors', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("start a payment once per accepted create, under the payin's idempotency key, and never for a repeat", async () => {
+    // The real sandbox connector, watched: how often the processor is asked to start a payment.
+    const start = vi.spyOn(sandboxInstitutionConnector, 'start');
+    const { merchant, token } = await merchantWithToken();
+    const id = newIdPayin();
+    const body = payinRequest({ paymentMethod: { paymentMethodCode: 'ONLINE' } });
+    const first = await api.client.request('POST', `/payins/${id}`, { token, body });
+    expect(first.status, first.text).toBe(201);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start.mock.calls[0]?.[0]).toMatchObject({
+      idempotencyKey: `${merchant.merchantCode}/${id}`,
+      idPayin: id,
+    });
+    for (let i = 0; i < 3; i++)
+      expectProblem(
+        await api.client.request('POST', `/payins/${id}`, { token, body }),
+        409,
+        'PAYIN_ALREADY_EXISTS',
+      );
+    expect(start).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -9,6 +9,11 @@ export interface ConnectorPayment extends NewPayment {
   method: MethodCode;
   /** An unguessable per-payin capability (stored with the payin) the connector may put in its URLs. */
   session: string;
+  /**
+   * "<merchant code>/<idPayin>": the payment's identity. Send it as the processor's idempotency key
+   * (Idempotency-Key, the merchant reference): see `start`.
+   */
+  idempotencyKey: string;
 }
 
 /**
@@ -22,6 +27,12 @@ export interface ProcessorConnector {
   /** Whether it moves real money; only a live connector serves live merchants. */
   readonly live: boolean;
   serves(method: MethodCode, currency: CurrencyCode): boolean;
-  /** Called once per create before the payin is stored, never inside a database transaction. */
+  /**
+   * Starts the payment at the processor, before the payin is stored and never inside a database
+   * transaction. The payin service calls it once per accepted create and not at all for an idPayin
+   * the merchant already has; but a create can still be repeated after a crash, a timeout or a race
+   * between two identical requests, so `start` must be idempotent on `idempotencyKey`: called again
+   * for the same key it answers the payment it started first, and never starts a second one.
+   */
   start(payment: ConnectorPayment): Promise<ConnectorStart>;
 }

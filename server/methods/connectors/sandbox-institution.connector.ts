@@ -3,7 +3,9 @@ import type { ProcessorConnector } from './port';
 
 /**
  * The sandbox's simulated payment institution (the /sandbox/institution pages): it serves every
- * connector method for test merchants, and moves no money, so never a live merchant's.
+ * connector method for test merchants, and moves no money, so never a live merchant's. Idempotent
+ * as the port asks: it keeps no payment of its own (its page reads the stored payin by session), so
+ * starting again starts nothing.
  */
 export const sandboxInstitutionConnector: ProcessorConnector = {
   id: 'sandbox-institution',
