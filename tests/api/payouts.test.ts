@@ -163,8 +163,12 @@ describe('balances', () => {
       { account: 'operator.vat', direction: 'CREDIT', money: { amount: 1.4, currencyCode: 'THB' } },
     ]);
     expect(settlement).toMatchObject({ type: 'PAYIN_SETTLEMENT', idPayin });
-    // Every currency the merchant has, without a filter.
+    // Every currency the merchant has, without a filter, or with one of only invalid values.
     expect((await balances(s)).map((balance) => balance.currencyCode)).toEqual(['THB']);
+    expect(await balances(s, '?currencies=XXX,%20')).toEqual(await balances(s));
+    expect(await balances(s, '?currencies=XXX&currencies=kes')).toEqual([
+      expect.objectContaining({ currencyCode: 'KES' }),
+    ]);
   });
 
   it('credits nothing for refused or still open payins', async () => {

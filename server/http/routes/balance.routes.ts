@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { balancesResponseSchema, balanceTransactionsResponseSchema } from '@/lib/api/payout-responses';
-import { CURRENCY_CODES, isCurrencyCode, moneyOf, toApiMoney, type CurrencyCode } from '@/lib/money';
+import { CURRENCY_CODES, isCurrencyCode, moneyOf, toApiMoney } from '@/lib/money';
 import { idPayinSchema } from '@/lib/schemas';
 import { parseOrThrow } from '../../errors';
 import type { LedgerService } from '../../ledger';
@@ -10,17 +10,7 @@ import type { PayoutService } from '../../payouts';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
-import { pageQueryDocument, parsePageQuery } from './list-params';
-
-/**
- * `currencies` of GET /balances: comma-separated codes (a repeated parameter counts too); as the
- * specification says, unsupported or invalid values are ignored, not refused. Undefined when absent.
- */
-export function parseCurrencies(values: readonly string[] | undefined): CurrencyCode[] | undefined {
-  if (values === undefined) return undefined;
-  const codes = values.flatMap((value) => value.split(',')).map((code) => code.trim().toUpperCase());
-  return [...new Set(codes.filter(isCurrencyCode))];
-}
+import { pageQueryDocument, parsePageQuery, queryList } from './list-params';
 
 const transferFilterSchema = z.object({
   idPayin: idPayinSchema.optional(),
@@ -52,7 +42,7 @@ export function balanceRoutes(
       query: [
         {
           name: 'currencies',
-          description: `Comma-separated currency codes of ${CURRENCY_CODES.join(', ')}; others are ignored.`,
+          description: `Comma-separated currency codes of ${CURRENCY_CODES.join(', ')}; others are ignored, and a list of none is as if absent.`,
           schema: { type: 'string', examples: ['THB,VND'] },
         },
       ],
@@ -61,7 +51,7 @@ export function balanceRoutes(
       async handle(c) {
         const balances = await ledger.balances(
           c.get('merchant'),
-          parseCurrencies(c.req.queries('currencies')),
+          queryList(c.req.queries('currencies'), isCurrencyCode),
         );
         return reply(c, {
           data: balances.map((balance) => ({

@@ -5,22 +5,7 @@ import { CURRENCIES, CURRENCY_CODES, isCurrencyCode } from '@/lib/money';
 import { requireAdapter } from '../../methods';
 import { defineRoute, type ApiRoute } from '../route';
 import { reply } from '../reply';
-
-/**
- * A comma-separated query list; unsupported or invalid values are ignored (specification, Limits),
- * and a list with none left is as if the parameter were absent.
- */
-export function queryList<T extends string>(
-  value: string | undefined,
-  accept: (entry: string) => entry is T,
-): T[] | undefined {
-  if (value === undefined) return undefined;
-  const accepted = value
-    .split(',')
-    .map((entry) => entry.trim().toUpperCase())
-    .filter(accept);
-  return accepted.length > 0 ? accepted : undefined;
-}
+import { queryList } from './list-params';
 
 const currenciesBody = () => ({
   data: CURRENCY_CODES.map((currencyCode) => ({
@@ -74,8 +59,8 @@ export const catalogueRoutes: readonly ApiRoute[] = [
     responses: { 200: { description: 'The operators.', schema: paymentOperatorsResponseSchema } },
     errors: [],
     handle(c) {
-      const methods = queryList(c.req.query('paymentMethodCodes'), isMethodCode) ?? METHOD_CODES;
-      const currencies = queryList(c.req.query('currencyCodes'), isCurrencyCode) ?? CURRENCY_CODES;
+      const methods = queryList(c.req.queries('paymentMethodCodes'), isMethodCode) ?? METHOD_CODES;
+      const currencies = queryList(c.req.queries('currencyCodes'), isCurrencyCode) ?? CURRENCY_CODES;
       const data = methods.flatMap((paymentMethodCode) =>
         METHODS[paymentMethodCode].currencies
           .filter((currencyCode) => currencies.includes(currencyCode))

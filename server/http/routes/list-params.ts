@@ -38,3 +38,20 @@ export const pageQueryDocument = [
     schema: { type: 'string' },
   },
 ] as const;
+
+/**
+ * A comma-separated query list, the one rule of the API (specification, Limits): entries are
+ * trimmed and upper-cased, a repeated parameter adds its entries, unsupported or invalid values are
+ * ignored, and a list with none left is as if the parameter were absent (undefined), never "none".
+ * GET /payins keeps its documented stricter rule (an invalid status is refused: a filter that
+ * silently widened could hide a typo in a reconciliation).
+ */
+export function queryList<T extends string>(
+  values: string | readonly string[] | undefined,
+  accept: (entry: string) => entry is T,
+): T[] | undefined {
+  if (values === undefined) return undefined;
+  const entries = (typeof values === 'string' ? [values] : values).flatMap((value) => value.split(','));
+  const accepted = [...new Set(entries.map((entry) => entry.trim().toUpperCase()).filter(accept))];
+  return accepted.length > 0 ? accepted : undefined;
+}
