@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { toApiMoney, type CurrencyCode, type Money } from '@/lib/money';
+import { METHOD_CODES, type MethodCode } from '@/lib/methods';
 import type { CreatePayinRequest } from '@/lib/schemas';
 import type { Database, Db, NewPayinRow } from '../db';
 import { AppError } from '../errors';
@@ -327,7 +328,15 @@ export class PayinService {
   async setExternalReference(merchant: Merchant, idPayin: string, reference: string): Promise<Payin> {
     const payin = await this.get(merchant, idPayin);
     const rule = requireAdapter(payin.method).externalReference;
-    if (rule && !rule.pattern.test(reference)) {
+    // Only methods whose payments carry a reference of a known form take one: anything else would be
+    // stored unchecked and shown back as if a bank had confirmed it.
+    if (!rule) {
+      const message = `${payin.method} payments take no external reference (${referenceMethods().join(' and ')} do).`;
+      throw new AppError('EXTERNAL_REFERENCE_INVALID', message, {
+        errors: [{ field: 'reference', message }],
+      });
+    }
+    if (!rule.pattern.test(reference)) {
       throw new AppError('EXTERNAL_REFERENCE_INVALID', rule.description, {
         errors: [{ field: 'reference', message: rule.description }],
       });
@@ -415,4 +424,9 @@ export class PayinService {
 
 function alreadyExists(idPayin: string): AppError {
   return new AppError('PAYIN_ALREADY_EXISTS', `A payin with idPayin ${idPayin} was already accepted.`);
+}
+
+/** The methods that take an external reference: those with a reference rule. */
+function referenceMethods(): MethodCode[] {
+  return METHOD_CODES.filter((code) => requireAdapter(code).externalReference !== undefined);
 }

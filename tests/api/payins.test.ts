@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { sandboxInstitutionConnector } from '@/server/methods/connectors/sandbox-institution.connector';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { accountRecord, newIdPayin, payinRequest } from '../support/builders';
+import { methodRequest } from '../support/method-requests';
 import { expectProblem, fieldsOf } from '../support/problem';
 import { startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
 
@@ -323,11 +324,13 @@ describe('idPayin', () => {
       expect((await api.client.request('GET', `/payins/${id}`, { token })).status).toBe(200);
       const general = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
       expect((await api.client.request('GET', `${path}/accounts`, { token: general })).status).toBe(200);
+      // Found by its idPayin, and refused for its method: OFFLINE payments take no external reference.
       const reference = await api.client.request('POST', `${path}/!setExternalReference`, {
         token,
         body: { reference: '123456789012' },
       });
-      expect(reference.status).toBe(200);
+      expectProblem(reference, 400, 'EXTERNAL_REFERENCE_INVALID');
+      expect(reference.body.detail).toBe('OFFLINE payments take no external reference (P2A_V2 and QRIN do).');
       // A token naming the payin by literal operations is confined to it.
       const literal = await api.client.token(merchant, [`GET /payins/${id.replace(/[+.]/g, '\\$&')}`]);
       expect((await api.client.request('GET', path, { token: literal })).status).toBe(200);
@@ -407,7 +410,11 @@ describe('!setExternalReference', () => {
   it('records the reference on an open payin and shows it on reads', async () => {
     const { token } = await merchantWithToken();
     const id = newIdPayin();
-    await api.client.request('POST', `/payins/${id}`, { token, body: payinRequest() });
+    const created = await api.client.request('POST', `/payins/${id}`, {
+      token,
+      body: methodRequest('QRIN', 'INR'),
+    });
+    expect(created.status, created.text).toBe(201);
     const response = await api.client.request('POST', `/payins/${id}/!setExternalReference`, {
       token,
       body: { reference: '123456789012' },
@@ -431,6 +438,20 @@ describe('!setExternalReference', () => {
       404,
       'PAYIN_NOT_FOUND',
     );
+  });
+
+  it('is refused, and nothing stored, on methods that take no reference', async () => {
+    const { token } = await merchantWithToken();
+    const id = newIdPayin();
+    await api.client.request('POST', `/payins/${id}`, { token, body: payinRequest() });
+    const refused = await api.client.request('POST', `/payins/${id}/!setExternalReference`, {
+      token,
+      body: { reference: 'anything at all' },
+    });
+    expectProblem(refused, 400, 'EXTERNAL_REFERENCE_INVALID');
+    expect(fieldsOf(refused)).toEqual(['reference']);
+    const read = await api.client.request('GET', `/payins/${id}`, { token });
+    expect(read.body.paymentMethodResponse).not.toHaveProperty('externalReference');
   });
 });
 

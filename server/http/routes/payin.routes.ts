@@ -211,7 +211,9 @@ export const payinRoutes = [
     summary: "Pass the customer's external payment reference",
     description:
       'Records the reference of the customer-made payment on an open payin, in the form its method takes ' +
-      '(SetExternalReferenceRequest says which); a later call replaces it while the payin is open. A final payin answers 409.',
+      '(SetExternalReferenceRequest says which); a later call replaces it while the payin is open. A final payin answers 409. ' +
+      'Only methods with a reference rule take one (P2A_V2 and QRIN: the 12-digit UTR); any other answers 400 ' +
+      'EXTERNAL_REFERENCE_INVALID.',
     tag: 'Payins',
     versioned: true,
     auth: 'token',
