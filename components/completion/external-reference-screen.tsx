@@ -1,11 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { METHODS } from '@/lib/methods/catalogue';
+import { localOperatorName } from '@/lib/methods/local-names';
 import { DetailList, type Detail } from './detail-list';
 import { accountDetails } from './account-details';
 import type { CompletionContext } from './types';
 
 /**
- * P2A_V2: pay to the UPI ID or account shown, then enter the 12-digit UTR from the banking app.
+ * P2A_V2: pay to the UPI ID, or by IMPS/NEFT to the bank, IFSC and account shown, then enter the
+ * 12-digit UTR from the UPI or banking app.
  * A plain form in the form of the method's reference rule (its descriptor) to the BFF; the API checks
  * it again.
  */
@@ -22,12 +24,36 @@ export async function ExternalReferenceScreen({
   const address = context.response.paymentAddress;
   const given = context.response.externalReference?.reference;
   const rule = METHODS[context.response.paymentMethodCode].externalReference?.rule;
+  const operator = context.response.paymentOperator;
+  // The bank transfer variant: what an IMPS/NEFT payer types into a banking app, line by line, then
+  // the account's NPCI address for a UPI app. The UPI variant: the UPI ID and whose it is.
+  const payTo: Detail[] = !address
+    ? []
+    : address.ifsc
+      ? [
+          {
+            label: t('completion.instructions.bankName'),
+            value: operator
+              ? localOperatorName(context.locale, context.currency, operator)
+              : (address.bankName ?? ''),
+            testId: 'detail-bank',
+          },
+          {
+            label: t('completion.externalReference.ifsc'),
+            value: address.ifsc,
+            copy: true,
+            testId: 'detail-ifsc',
+          },
+          ...(await accountDetails(context)),
+          { label: t('completion.externalReference.accountAddress'), value: address.idAddress, copy: true },
+        ]
+      : [
+          { label: t('completion.externalReference.payTo'), value: address.idAddress, copy: true },
+          { label: t('completion.externalReference.payeeName'), value: address.name },
+          ...(await accountDetails(context)),
+        ];
   const details: Detail[] = [
-    ...(address
-      ? [{ label: t('completion.externalReference.payTo'), value: address.idAddress, copy: true }]
-      : []),
-    ...(address ? [{ label: t('completion.externalReference.payeeName'), value: address.name }] : []),
-    ...(await accountDetails(context)),
+    ...payTo,
     {
       label: t('completion.instructions.amountToPay'),
       value: context.toPay,

@@ -67,7 +67,14 @@ export const paymentMethodResponseSchema = z.looseObject({
     .optional(),
   externalReference: z.looseObject({ reference: z.string() }).optional(),
   vat: apiMoneySchema.optional(),
-  paymentAddress: z.looseObject({ name: z.string(), idAddress: z.string() }).optional(),
+  paymentAddress: z
+    .looseObject({
+      name: z.string(),
+      idAddress: z.string(),
+      bankName: z.string().optional(),
+      ifsc: z.string().optional(),
+    })
+    .optional(),
   paymentInstructionList: z
     .array(
       z.looseObject({

@@ -199,6 +199,32 @@ test('external reference (P2A_V2): the 12-digit UTR is checked, then recorded', 
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
 });
 
+test('external reference (P2A_V2 bank transfer): bank, IFSC and account line by line for IMPS/NEFT', async ({
+  page,
+}) => {
+  const checkout = await payWith(page, {
+    method: 'P2A_V2',
+    operator: 'HDFC',
+    amount: '2500',
+    currency: 'INR',
+  });
+  await expect(page.getByRole('heading', { name: 'Enter your transaction reference' })).toBeVisible();
+  const read = await api<{
+    paymentMethodResponse: {
+      account: { accountNumber: string };
+      paymentAddress: { ifsc: string; bankName: string };
+    };
+  }>('GET', `/payins/${checkout.idPayin}`, { token: await merchantToken() });
+  const { account, paymentAddress } = read.body.paymentMethodResponse;
+  expect(paymentAddress).toMatchObject({ bankName: 'HDFC Bank', ifsc: 'HDFC0000240' });
+  await expect(page.getByTestId('detail-bank')).toContainText('HDFC Bank');
+  await expect(page.getByTestId('detail-ifsc')).toContainText('HDFC0000240');
+  await expect(page.getByTestId('detail-account-number')).toContainText(account.accountNumber);
+  await expect(page.getByText('Pay to UPI ID')).toHaveCount(0);
+  await expect(page.getByText(`${account.accountNumber}@HDFC0000240.ifsc.npci`)).toBeVisible();
+  await expectAccessible(page);
+});
+
 test('instructions (virtual account and crypto): the numbers to enter', async ({ page }) => {
   await payWith(page, { method: 'VAPAY', operator: 'BCA', amount: '150000', currency: 'IDR' });
   await expect(page.getByText('Virtual account number', { exact: true })).toBeVisible();

@@ -308,6 +308,15 @@ const RESPONSE_PROPERTIES: Record<string, Json> = {
     properties: {
       name: { type: 'string' },
       idAddress: { type: 'string', description: 'A UPI ID or NPCI account address.' },
+      bankName: {
+        type: 'string',
+        description: 'P2A_V2 bank transfer: the bank of the account to pay by IMPS or NEFT.',
+      },
+      ifsc: {
+        type: 'string',
+        pattern: '^[A-Z]{4}0[A-Z0-9]{6}$',
+        description: 'P2A_V2 bank transfer: the IFSC of the account’s branch.',
+      },
     },
   },
   paymentInstructionList: {

@@ -121,6 +121,8 @@ describe('P2A_V2', () => {
     expect(response.paymentAddress).toEqual({
       name: 'Test Shop',
       idAddress: `${account.accountNumber}@HDFC0000240.ifsc.npci`,
+      bankName: 'HDFC Bank',
+      ifsc: 'HDFC0000240',
     });
   });
 });

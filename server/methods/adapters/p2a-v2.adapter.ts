@@ -20,6 +20,7 @@ const P2A_UPI_HANDLE = 'icici';
  * "Phone to Account" (UPI, the default): the customer pays our UPI ID (paymentAddress) from any UPI
  * app; "India bank transfer (wire variant)" (a bank): IMPS/NEFT to our account at that bank, whose
  * IFSC travels in paymentAddress.idAddress as the NPCI account address <account>@<IFSC>.ifsc.npci
+ * and, for a payer typing it into a banking app, in paymentAddress.bankName and .ifsc
  * (account.bankCode and bankName are deprecated here). Either way the customer then passes the
  * 12-digit UTR, which is required before the payin can succeed.
  */
@@ -44,7 +45,14 @@ export const p2aV2Adapter = defineAdapter(METHODS.P2A_V2, {
     const ifsc = configured?.branch?.code.toUpperCase() ?? bank.bankCode;
     return {
       account: { accountName, accountNumber },
-      paymentAddress: { name: accountName, idAddress: `${accountNumber}@${ifsc}.ifsc.npci` },
+      // An IMPS/NEFT payer types bank, IFSC and account into their banking app: each on its own
+      // (account.bankCode and bankName are deprecated on this response, so not there).
+      paymentAddress: {
+        name: accountName,
+        idAddress: `${accountNumber}@${ifsc}.ifsc.npci`,
+        bankName: bank.name,
+        ifsc,
+      },
     };
   },
   processAccount: (payin) =>
