@@ -51,7 +51,9 @@ export async function PendingView({
   const response = payin.paymentMethodResponse;
   const kind = completionKindOf(response);
   const currency = response.money.currencyCode;
-  const toPayMoney = response.moneyRequired ?? response.money;
+  // Once part of the money arrived, every amount the customer is asked for is the rest.
+  const dueMoney = response.moneyRequired ?? response.money;
+  const toPayMoney = payin.process.moneyOutstanding ?? dueMoney;
   const path = paymentPath(merchantCode, response.idPayin);
   const back = toSearch(flatQuery(query));
   const context: CompletionContext = {
@@ -62,7 +64,8 @@ export async function PendingView({
     toPay: formatMoney(locale, toPayMoney.amount, currency),
     toPayPlain: plainAmount(toPayMoney.amount, currency),
     order: formatMoney(locale, response.money.amount, currency),
-    differs: toPayMoney.amount !== response.money.amount,
+    // The unique amount's note; once part is paid, the partly-paid notice says what is asked instead.
+    differs: !payin.process.moneyOutstanding && dueMoney.amount !== response.money.amount,
     paths: { page: path, back, confirm: `${path}/bff/confirm`, reference: `${path}/bff/reference` },
   };
   const referenceError = single(query, 'referr');
@@ -74,7 +77,13 @@ export async function PendingView({
         ? simulation
         : 'FAILED';
   const received = payin.process.moneyReceived;
-  const remaining = received && remainingToPay(toPayMoney, received);
+  // The API says what is outstanding; a response without it (an older server) is worked out here.
+  const computed = !payin.process.moneyOutstanding && received && remainingToPay(dueMoney, received);
+  const remaining = payin.process.moneyOutstanding
+    ? formatMoney(locale, payin.process.moneyOutstanding.amount, currency)
+    : computed
+      ? formatMoney(locale, toDecimalString(computed), currency)
+      : undefined;
 
   let screen;
   switch (kind) {
@@ -129,8 +138,8 @@ export async function PendingView({
         <p className="notice" role="status" data-testid="money-received">
           {t('status.partlyPaid', {
             received: formatMoney(locale, received.amount, currency),
-            amount: context.toPay,
-            remaining: formatMoney(locale, toDecimalString(remaining), currency),
+            amount: formatMoney(locale, dueMoney.amount, currency),
+            remaining,
           })}
         </p>
       )}

@@ -16,7 +16,8 @@ export async function QrScreen({
   return (
     <section className="card" aria-labelledby="qr-title">
       <h1 id="qr-title">{t('completion.qr.title')}</h1>
-      <div className="qr">
+      {/* The payload is the QR's own text (no secret): tests read what the customer scans. */}
+      <div className="qr" data-testid="qr" data-payload={payload}>
         <QrCode
           payload={payload}
           label={t('completion.qr.alt', { amount: context.toPay, merchant: context.merchant })}

@@ -136,6 +136,8 @@ export const payinResponseSchema = z.looseObject({
     processorStatus: z.string().optional(),
     /** Money received while the payin was open; absent when none (docs/decisions/021). */
     moneyReceived: apiMoneySchema.optional(),
+    /** What an open payin that received part of its money still needs: every amount asked is this. */
+    moneyOutstanding: apiMoneySchema.optional(),
     /** Money received after the payin ended (it never changes the status); absent when none. */
     moneyReceivedLate: apiMoneySchema.optional(),
   }),

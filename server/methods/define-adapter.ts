@@ -4,7 +4,7 @@ import type { MethodAdapter } from './port';
 
 /** What a method does, beyond what its descriptor says it is: all an adapter file writes. */
 export type MethodBehaviour = Pick<MethodAdapter, 'buildResponse' | 'processAccount'> &
-  Partial<Pick<MethodAdapter, 'operators'>>;
+  Partial<Pick<MethodAdapter, 'operators' | 'askFor'>>;
 
 /**
  * A method's adapter: its descriptor's facts (lib/methods/descriptors) as the port states them, and
@@ -33,5 +33,6 @@ export function defineAdapter<Code extends MethodCode>(
     completion: (currency, operator) => descriptor.completion(currency, operator?.code),
     buildResponse: behaviour.buildResponse,
     processAccount: behaviour.processAccount,
+    ...(behaviour.askFor && { askFor: behaviour.askFor }),
   };
 }

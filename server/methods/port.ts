@@ -118,4 +118,18 @@ export interface MethodAdapter {
   buildResponse(context: MethodResponseContext): Record<string, unknown>;
   /** The account the money came from, recorded when the payin succeeds (customerAccountProcess). */
   processAccount(payin: MethodPayment): CustomerAccount;
+  /**
+   * The parts of a stored response that name the amount to pay (a QR's tag 54, a UPI link's `am`, a
+   * crypto amount and wallet link, a virtual account's steps), rewritten to ask for `amount`: what an
+   * open payin asks for once part of its money arrived (the remainder). Absent when nothing in the
+   * method's payload names the amount (a bank transfer's account and reference) or it cannot change
+   * (a processor's page, a push already sent): the remainder is then said by process.moneyOutstanding
+   * and the hosted page alone.
+   */
+  askFor?(response: Record<string, unknown>, amount: Money, payin: RemainderPayment): Record<string, unknown>;
+}
+
+/** What an adapter knows of a stored payin when it asks for the remainder. */
+export interface RemainderPayment extends MethodPayment {
+  expireAt: Date;
 }

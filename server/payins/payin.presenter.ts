@@ -1,7 +1,7 @@
 import 'server-only';
 import { toApiMoney } from '@/lib/money';
 import { requireAdapter } from '../methods';
-import { ACCOUNT_RECORD_FIELDS, type CustomerAccount, type Payin } from './payin';
+import { ACCOUNT_RECORD_FIELDS, outstandingMoney, type CustomerAccount, type Payin } from './payin';
 
 export type AccountRecord = Record<(typeof ACCOUNT_RECORD_FIELDS)[number], string | null>;
 
@@ -25,11 +25,18 @@ function accountCustomer(payin: Payin): { accountName: string | null; accountNum
   return { accountName: source?.accountName ?? null, accountNumber: source?.accountNumber ?? null };
 }
 
-/** paymentMethodResponse as stored at creation, plus what is known since (externalReference, accountCustomer). */
+/**
+ * paymentMethodResponse as stored at creation, plus what is known since (externalReference,
+ * accountCustomer) and, once part of the money arrived, the payload asking for the rest (a rescan
+ * of the QR must not pay the whole amount again).
+ */
 export function presentMethodResponse(payin: Payin): Record<string, unknown> {
+  const adapter = requireAdapter(payin.method);
+  const outstanding = outstandingMoney(payin);
   return {
     ...payin.methodResponse,
-    ...(requireAdapter(payin.method).reportsAccountCustomer && { accountCustomer: accountCustomer(payin) }),
+    ...(outstanding && adapter.askFor?.(payin.methodResponse, outstanding, payin)),
+    ...(adapter.reportsAccountCustomer && { accountCustomer: accountCustomer(payin) }),
     ...(payin.externalReference !== undefined && {
       externalReference: { reference: payin.externalReference },
     }),
@@ -46,6 +53,7 @@ export function presentCreated(payin: Payin) {
 
 /** Response of GET /payins/{idPayin}: the specification's Payin. */
 export function presentPayin(payin: Payin) {
+  const outstanding = outstandingMoney(payin);
   return {
     paymentRequested: { money: toApiMoney(payin.money) },
     process: {
@@ -55,6 +63,7 @@ export function presentPayin(payin: Payin) {
       isTest: payin.isTest,
       ...(payin.processorStatus !== undefined && { processorStatus: payin.processorStatus }),
       ...(payin.receivedMoney && { moneyReceived: toApiMoney(payin.receivedMoney) }),
+      ...(outstanding && { moneyOutstanding: toApiMoney(outstanding) }),
       ...(payin.receivedLateMoney && { moneyReceivedLate: toApiMoney(payin.receivedLateMoney) }),
     },
     fee: toApiMoney(payin.fee),

@@ -1,5 +1,5 @@
 import type { MethodCode } from '@/lib/methods';
-import type { Money } from '@/lib/money';
+import { moneyOf, type Money } from '@/lib/money';
 import type { PayinStatus } from '@/lib/payins/statuses';
 import type { CustomerAccount, CustomerData } from '../methods';
 
@@ -64,4 +64,18 @@ export interface Payin {
 /** What the customer must pay: moneyRequired when the method set one, else the order amount. */
 export function amountToPay(payin: Pick<Payin, 'money' | 'requiredMoney'>): Money {
   return payin.requiredMoney ?? payin.money;
+}
+
+/**
+ * What an open payin that received part of its money still needs (process.moneyOutstanding): the
+ * amount to pay less what arrived. Undefined when nothing arrived yet, or the payin is final.
+ */
+export function outstandingMoney(
+  payin: Pick<Payin, 'status' | 'money' | 'requiredMoney' | 'receivedMoney'>,
+): Money | undefined {
+  const received = payin.receivedMoney;
+  if (payin.status !== 'PENDING' || !received) return undefined;
+  const due = amountToPay(payin);
+  if (received.currency !== due.currency || received.minor >= due.minor) return undefined;
+  return moneyOf(due.currency, due.minor - received.minor);
 }

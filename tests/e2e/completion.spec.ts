@@ -123,6 +123,36 @@ test('qr: a server-rendered QR with the amount and merchant beside it', async ({
   await expectAccessible(page);
 });
 
+test('qr after a short payment: the big amount, the notice and the QR itself ask for the rest', async ({
+  page,
+}) => {
+  const checkout = await payWith(page, { method: 'QRVN', amount: '250000', currency: 'VND' });
+  await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeVisible();
+  const tag54 = async () => {
+    const payload = (await page.getByTestId('qr').getAttribute('data-payload')) ?? '';
+    // Top-level EMVCo data objects: two-digit ID, two-digit length, value.
+    for (let at = 0; at < payload.length;) {
+      const id = payload.slice(at, at + 2);
+      const length = Number(payload.slice(at + 2, at + 4));
+      if (id === '54') return payload.slice(at + 4, at + 4 + length);
+      at += 4 + length;
+    }
+    return undefined;
+  };
+  const due = Number(await tag54());
+  expect(due).toBeGreaterThanOrEqual(250_000);
+  await api('POST', `/sandbox/payins/${checkout.idPayin}/!simulate`, {
+    token: await merchantToken(),
+    body: { payment: { amount: due - 25_000 } },
+  });
+  await page.reload();
+  await expect(page.getByTestId('money-received')).toContainText('25,000');
+  await expect(page.locator('.qr .amount')).toHaveText(/^₫?\s?25,000\s?₫?$/);
+  await expect(page.getByRole('img', { name: /QR code to pay .*25,000.* to Bangkok Books/ })).toBeVisible();
+  expect(await tag54()).toBe('25000');
+  await expectAccessible(page);
+});
+
 test('redirect: on to the (simulated) institution, approve, and back to the result', async ({ page }) => {
   await payWith(page, { method: 'ONLINE', operator: 'SCB', amount: '500', currency: 'THB' });
   await expect(page.getByRole('heading', { name: 'Continue at Siam Commercial Bank' })).toBeVisible();

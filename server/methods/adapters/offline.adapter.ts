@@ -6,7 +6,7 @@ import { defineAdapter } from '../define-adapter';
 import { perCurrency, requireOperatorIn } from '../support/operators';
 import { bankPayerAccount } from '../support/payer-account';
 import { configuredAccount } from '../support/configured-account';
-import { bankAccountParts, collectionAccount } from '../support/response-parts';
+import { bankAccountParts, collectionAccount, qrAskingFor } from '../support/response-parts';
 
 /**
  * Offline bank transfer: the customer transfers the exact moneyRequired to our collection account
@@ -37,5 +37,6 @@ export const offlineAdapter = defineAdapter(METHODS.OFFLINE, {
       ...(customer.productId !== undefined && { productId: customer.productId }),
     };
   },
+  askFor: qrAskingFor,
   processAccount: (payin) => bankPayerAccount(payin),
 });

@@ -3,6 +3,7 @@ import { METHODS } from '@/lib/methods';
 import { buildQrisQr } from '../payloads/qris';
 import { BANK_MANDIRI_QRIS, luhnCheckDigit } from '../../rails';
 import { defineAdapter } from '../define-adapter';
+import { qrAskingFor } from '../support/response-parts';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
 import { configuredAccount } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
@@ -47,5 +48,6 @@ export const qridAdapter = defineAdapter(METHODS.QRID, {
       }),
     };
   },
+  askFor: qrAskingFor,
   processAccount: (payin) => bankPayerAccount(payin),
 });

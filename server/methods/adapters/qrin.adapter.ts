@@ -2,7 +2,7 @@ import 'server-only';
 import { METHODS } from '@/lib/methods';
 import { UPI_PSPS } from '../../rails';
 import { emvText } from '../payloads/emvco';
-import { buildUpiLink } from '../payloads/upi';
+import { buildUpiLink, withUpiAmount } from '../payloads/upi';
 import { defineAdapter } from '../define-adapter';
 import { configuredAccount } from '../support/configured-account';
 import { perCurrency, requireOperatorIn } from '../support/operators';
@@ -30,4 +30,9 @@ export const qrinAdapter = defineAdapter(METHODS.QRIN, {
     return { qrCode: link, qrInDeepLink: link };
   },
   processAccount: (payin) => payerAccount(payin, { accountType: 'UPI', accountNumber: payerVpa(payin) }),
+  askFor: (response, amount) => {
+    if (typeof response.qrCode !== 'string') return {};
+    const link = withUpiAmount(response.qrCode, amount);
+    return { qrCode: link, qrInDeepLink: link };
+  },
 });

@@ -3,6 +3,7 @@ import { METHODS } from '@/lib/methods';
 import { DUITNOW_ACQUIRERS } from '../../rails';
 import { buildDuitNowQr } from '../payloads/duitnow';
 import { defineAdapter } from '../define-adapter';
+import { qrAskingFor } from '../support/response-parts';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
 import { configuredAccount } from '../support/configured-account';
 import { perCurrency, requireOperatorIn } from '../support/operators';
@@ -30,5 +31,6 @@ export const qrmyAdapter = defineAdapter(METHODS.QRMY, {
       }),
     };
   },
+  askFor: qrAskingFor,
   processAccount: (payin) => bankPayerAccount(payin),
 });

@@ -3,6 +3,7 @@ import { METHODS } from '@/lib/methods';
 import { BDO_QRPH } from '../../rails';
 import { buildQrPhQr } from '../payloads/qrph';
 import { defineAdapter } from '../define-adapter';
+import { qrAskingFor } from '../support/response-parts';
 import { merchantDigits, merchantLocation, SANDBOX_MCC } from '../support/merchant-identity';
 import { configuredAccount } from '../support/configured-account';
 import { bankPayerAccount } from '../support/payer-account';
@@ -24,5 +25,6 @@ export const qrphAdapter = defineAdapter(METHODS.QRPH, {
       }),
     };
   },
+  askFor: qrAskingFor,
   processAccount: (payin) => bankPayerAccount(payin),
 });

@@ -8,7 +8,7 @@ import { merchantDigits } from '../support/merchant-identity';
 import { SANDBOX_PROMPTPAY_BANK } from '../support/collection-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { configuredAccount } from '../support/configured-account';
-import { collectionAccount } from '../support/response-parts';
+import { collectionAccount, qrAskingFor } from '../support/response-parts';
 
 /** Our PromptPay ID for the merchant: a juristic-person tax ID (0105… is a Bangkok company) with its check digit. */
 export function promptPayTaxId(merchant: MethodMerchant): string {
@@ -35,5 +35,6 @@ export const qrthAdapter = defineAdapter(METHODS.QRTH, {
       }),
     };
   },
+  askFor: qrAskingFor,
   processAccount: (payin) => bankPayerAccount(payin),
 });

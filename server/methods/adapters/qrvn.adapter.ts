@@ -7,7 +7,7 @@ import { defineAdapter } from '../define-adapter';
 import { SANDBOX_VIETQR_BANK } from '../support/collection-account';
 import { bankPayerAccount } from '../support/payer-account';
 import { configuredAccount } from '../support/configured-account';
-import { collectionAccount } from '../support/response-parts';
+import { collectionAccount, qrAskingFor } from '../support/response-parts';
 
 /** Vietnamese QR: a VietQR (NAPAS 247) transfer to our account, the reference as transfer content. */
 export const qrvnAdapter = defineAdapter(METHODS.QRVN, {
@@ -33,5 +33,6 @@ export const qrvnAdapter = defineAdapter(METHODS.QRVN, {
       }),
     };
   },
+  askFor: qrAskingFor,
   processAccount: (payin) => bankPayerAccount(payin),
 });

@@ -35,6 +35,22 @@ export const vapayAdapter = defineAdapter(METHODS.VAPAY, {
       }),
     };
   },
+  // The same virtual account, its steps asking for the rest.
+  askFor: (response, amount, payin) => {
+    const account = response.account as { accountNumber?: unknown; accountName?: unknown } | undefined;
+    const bank = VA_BANKS[amount.currency]?.find((candidate) => candidate.code === payin.operatorCode);
+    if (!bank || typeof account?.accountNumber !== 'string' || typeof account.accountName !== 'string')
+      return {};
+    return {
+      paymentInstructionList: virtualAccountInstructions({
+        bank,
+        virtualAccountNumber: account.accountNumber,
+        money: amount,
+        merchantName: account.accountName,
+        expireAt: payin.expireAt,
+      }),
+    };
+  },
   // Most VA payments are made from an account at the issuing bank.
   processAccount: (payin) => {
     const bank = VA_BANKS[payin.money.currency]?.find((candidate) => candidate.code === payin.operatorCode);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMerchantPresentedQr, emvField, emvText, encodeEmvFields } from './emvco';
+import { buildMerchantPresentedQr, emvField, emvText, encodeEmvFields, withEmvAmount } from './emvco';
+import { crc16Ccitt } from './crc16';
 import { decodeEmvFields, decodeEmvQr } from './emvco-decoder';
 import { PUBLISHED_QR_PAYLOADS } from './published-vectors';
 
@@ -92,5 +93,33 @@ describe('buildMerchantPresentedQr', () => {
     expect(() =>
       buildMerchantPresentedQr({ merchantAccounts: [], amount: { currency: 'USDT', minor: 1n } }),
     ).toThrow(/ISO currency/);
+  });
+});
+
+describe('withEmvAmount', () => {
+  const qr = buildMerchantPresentedQr({
+    merchantAccounts: [emvField('29', [emvField('00', 'A000000677010111'), emvField('01', '0066812345678')])],
+    amount: { currency: 'THB', minor: 150_050n },
+    merchantName: 'Bangkok Books',
+    merchantCity: 'Bangkok',
+  });
+
+  it('asks for another amount in tag 54, keeps every other data object and writes a valid CRC', () => {
+    const rest = withEmvAmount(qr, { currency: 'THB', minor: 2_525n });
+    const before = decodeEmvQr(qr);
+    const after = decodeEmvQr(rest);
+    expect(after.fields['54']).toBe('25.25');
+    expect(after.crcValid).toBe(true);
+    expect(after.order).toEqual(before.order);
+    for (const id of before.order.filter((tag) => tag !== '54' && tag !== '63'))
+      expect(after.fields[id]).toBe(before.fields[id]);
+  });
+
+  it('leaves a static QR (no tag 54: the payer types the amount) as it is', () => {
+    const fields = decodeEmvFields(qr).filter(({ id }) => id !== '54' && id !== '63');
+    const body = `${encodeEmvFields(fields)}6304`;
+    const staticQr = `${body}${crc16Ccitt(body)}`;
+    expect(decodeEmvQr(staticQr).crcValid).toBe(true);
+    expect(withEmvAmount(staticQr, { currency: 'THB', minor: 1n })).toBe(staticQr);
   });
 });

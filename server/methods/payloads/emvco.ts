@@ -1,6 +1,7 @@
 import 'server-only';
 import { CURRENCIES, toDecimalString, type Money } from '@/lib/money';
 import { crc16Ccitt } from './crc16';
+import { decodeEmvFields } from './emvco-decoder';
 
 /** A data object: a two-digit ID and either a value or a template of nested data objects. */
 export interface EmvField {
@@ -82,5 +83,19 @@ export function buildMerchantPresentedQr(qr: MerchantPresentedQr): string {
     ...(qr.additionalData?.length ? [emvField('62', qr.additionalData)] : []),
   ];
   const body = `${encodeEmvFields(fields)}6304`;
+  return body + crc16Ccitt(body);
+}
+
+/**
+ * The same merchant-presented QR asking for another amount: tag 54 replaced, every other data object
+ * kept as it was, the CRC computed again. A payload without tag 54 (a static QR, where the payer
+ * types the amount) is returned as it is.
+ */
+export function withEmvAmount(payload: string, amount: Money): string {
+  const fields = decodeEmvFields(payload).filter(({ id }) => id !== '63');
+  if (!fields.some(({ id }) => id === '54')) return payload;
+  const text = toDecimalString(amount);
+  if (text.length > 13) throw new Error('EMVCo amounts have at most 13 characters.');
+  const body = `${encodeEmvFields(fields.map((field) => (field.id === '54' ? emvField('54', text) : field)))}6304`;
   return body + crc16Ccitt(body);
 }

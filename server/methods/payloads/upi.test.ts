@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUpiLink } from './upi';
+import { buildUpiLink, withUpiAmount } from './upi';
 
 describe('buildUpiLink', () => {
   const link = buildUpiLink({
@@ -41,5 +41,20 @@ describe('buildUpiLink', () => {
         note: 'N',
       }),
     ).toThrow(/INR/);
+  });
+});
+
+describe('withUpiAmount', () => {
+  it('replaces am and nothing else', () => {
+    const link = buildUpiLink({
+      vpa: 'payin.shop_42@icici',
+      payeeName: 'Chai & Co. Books',
+      amount: { currency: 'INR', minor: 149_950n },
+      transactionReference: 'K7Q2M9XD4T',
+      note: 'Payment K7Q2M9XD4T',
+    });
+    const rest = withUpiAmount(link, { currency: 'INR', minor: 9_950n });
+    expect(rest).toBe(link.replace('am=1499.50', 'am=99.50'));
+    expect(new URL(rest).searchParams.get('am')).toBe('99.50');
   });
 });

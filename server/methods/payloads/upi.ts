@@ -31,3 +31,9 @@ export function buildUpiLink(input: {
   ];
   return `upi://pay?${params.map(([key, value]) => `${key}=${encodeUpiValue(value)}`).join('&')}`;
 }
+
+/** The same UPI link asking for another amount: `am` replaced, every other parameter as it was. */
+export function withUpiAmount(link: string, amount: Money): string {
+  if (amount.currency !== 'INR') throw new Error('UPI links take INR only.');
+  return link.replace(/([?&])am=[^&]*/, `$1am=${toDecimalString(amount)}`);
+}

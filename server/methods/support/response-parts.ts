@@ -1,5 +1,6 @@
 import 'server-only';
-import type { CurrencyCode } from '@/lib/money';
+import type { CurrencyCode, Money } from '@/lib/money';
+import { withEmvAmount } from '../payloads/emvco';
 import type { BankAccountCollection } from '../../accounts';
 import type { MethodMerchant } from '../port';
 import type { BankOperator } from '../operators/banks';
@@ -36,4 +37,9 @@ export function bankAccountParts(account: BankAccountCollection, bank: BankOpera
       ...(account.currency === 'JPY' && { accountType: 'ORDINARY' }),
     }),
   };
+}
+
+/** askFor of the EMVCo QR methods: the QR (qrCode) with the amount in tag 54 replaced. */
+export function qrAskingFor(response: Record<string, unknown>, amount: Money): Record<string, unknown> {
+  return typeof response.qrCode === 'string' ? { qrCode: withEmvAmount(response.qrCode, amount) } : {};
 }
