@@ -205,7 +205,12 @@ describe('transfer and instruction methods', () => {
       ...common(id, 'P2A_V2', { amount: 1499.5, currencyCode: 'INR' }),
       paymentOperator: { code: 'SBI', name: 'State Bank of India' },
       account: { accountName: 'Test Shop', accountNumber: expect.stringMatching(/^[1-9]\d{13}$/) },
-      paymentAddress: { name: 'Test Shop', idAddress: `${accountNumber}@SBIN0000300.ifsc.npci` },
+      paymentAddress: {
+        name: 'Test Shop',
+        idAddress: `${accountNumber}@SBIN0000300.ifsc.npci`,
+        bankName: 'State Bank of India',
+        ifsc: 'SBIN0000300',
+      },
     });
   });
 
