@@ -73,7 +73,12 @@ export async function arrive(request: NextRequest, token: string): Promise<Arriv
       exp === undefined ? FALLBACK_SESSION_SECONDS : Math.min(MAX_FALLBACK_SECONDS, Math.max(0, exp - now));
     return { ok: true, target, cookie: { name: SESSION_COOKIE, value: token, path, maxAge, secure } };
   }
-  target.searchParams.set('arrival', pageErrorOf(opened.status, opened.problem?.code));
+  // At arrival a terms refusal is the merchant's link, not the customer's doing (the link is not compared yet).
+  const error =
+    opened.problem?.code === 'TERMS_NOT_PERMITTED'
+      ? 'linkNotBound'
+      : pageErrorOf(opened.status, opened.problem?.code);
+  target.searchParams.set('arrival', error);
   return { ok: true, target };
 }
 

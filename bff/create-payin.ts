@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getTranslations } from 'next-intl/server';
 import { pageErrorOf, sortRejectedFields, type PageError } from '@/lib/checkout/page-errors';
 import { paymentSubmissionSchema, toCreatePayinBody } from '@/lib/checkout/submission';
+import { submissionConflicts } from '@/lib/checkout/terms';
 import { customerSession } from './customer-api';
 import { backToPage, wantsJson } from './requests';
 
@@ -35,6 +36,8 @@ export async function createPayin(request: NextRequest, payment: Payment, fields
   if (!session) return fail('sessionMissing', 401);
   const submission = paymentSubmissionSchema.safeParse(fields);
   if (!submission.success) return fail('parametersInvalid', 400);
+  const changed = submissionConflicts(submission.data, session.claims);
+  if (changed.length > 0) return fail('linkChanged', 403, changed);
   const result = await session.api.createPayin(payment.idPayin, toCreatePayinBody(submission.data));
   if (result.ok || result.problem?.code === 'PAYIN_ALREADY_EXISTS') {
     return json
@@ -42,6 +45,15 @@ export async function createPayin(request: NextRequest, payment: Payment, fields
       : backToPage(request, payment, fields.back);
   }
   const code = result.problem?.code;
+  // The page compared the link with its token before showing the form: a refusal of the amount or
+  // of a bound term now means the posted form was changed. Say which parameters, as the link names them.
+  if (code === 'MONEY_NOT_PERMITTED' || code === 'TERMS_NOT_PERMITTED') {
+    const changed =
+      code === 'MONEY_NOT_PERMITTED'
+        ? ['amount']
+        : (result.problem?.errors ?? []).map(({ field }) => field.split('.').at(-1) ?? field);
+    return fail('linkChanged', 403, [...new Set(changed)]);
+  }
   if (code === 'VALIDATION_FAILED') {
     const { customer, link } = sortRejectedFields(result.problem?.errors ?? []);
     if (link.length === 0 && customer.length > 0) return fail('detailsRejected', 400, customer);

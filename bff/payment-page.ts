@@ -3,6 +3,7 @@ import type { PayinResource } from '@/lib/api/responses';
 import { parseCheckoutParams, type CheckoutParams } from '@/lib/checkout/params';
 import { isPageError, pageErrorOf, type PageError } from '@/lib/checkout/page-errors';
 import type { PaymentOptionView } from '@/lib/checkout/plan';
+import { termsConflicts, withTerms } from '@/lib/checkout/terms';
 import { single } from '@/lib/checkout/query';
 import { paymentPath } from '@/lib/checkout/session-cookie';
 import { isMethodCode } from '@/lib/methods/catalogue';
@@ -29,13 +30,22 @@ export type PaymentPageModel =
       /** The way back to the merchant (the BFF's return route), when its address is known. */
       returnHref: string | undefined;
     }
-  | { kind: 'payin'; payin: PayinResource; merchant: PageMerchant; returnHref: string }
+  | {
+      kind: 'payin';
+      payin: PayinResource;
+      merchant: PageMerchant;
+      returnHref: string;
+      /** The link asks for another amount than the payment that exists under its order (a reopened link). */
+      linkMoney: Money | undefined;
+    }
   | {
       kind: 'checkout';
       params: CheckoutParams;
       options: PaymentOptionView[];
       merchant: PageMerchant;
       returnHref: string | undefined;
+      /** A test link whose token leaves the amount open: the page says so (live links cannot). */
+      amountUnbound: boolean;
     };
 
 /** The BFF route that sends the customer back to the merchant with the payment's status. */
@@ -76,7 +86,16 @@ export async function loadPaymentPage(input: {
   };
   const returnHref = returnHrefOf(merchantCode, idPayin);
   const linkReturn = claims.returnUrl === undefined ? undefined : returnHref;
-  if (existing.ok) return { kind: 'payin', payin: existing.data, merchant, returnHref };
+  if (existing.ok) {
+    // A link reopened for an order that exists with another amount: the existing payment counts,
+    // and the page says so rather than showing it as if it were what the link asked.
+    const link = parseCheckoutParams(query);
+    const { amount, currencyCode } = existing.data.paymentRequested.money;
+    const created = isCurrencyCode(currencyCode) ? parseAmount(amount, currencyCode) : undefined;
+    const linkMoney =
+      link.ok && created?.ok && !sameMoney(link.params.money, created.money) ? link.params.money : undefined;
+    return { kind: 'payin', payin: existing.data, merchant, returnHref, linkMoney };
+  }
   if (existing.status !== 404) {
     const error = pageErrorOf(existing.status, existing.problem?.code);
     return { kind: 'error', error, merchant, returnHref: linkReturn };
@@ -92,7 +111,12 @@ export async function loadPaymentPage(input: {
       returnHref: linkReturn,
     };
   }
-  const params = parsed.params;
+  // What the token binds besides the amount: a link that contradicts it was changed on the way.
+  const conflicts = termsConflicts(parsed.params, claims.terms);
+  if (conflicts.length > 0) {
+    return { kind: 'error', error: 'linkChanged', items: conflicts, merchant, returnHref: linkReturn };
+  }
+  const params = withTerms(parsed.params, claims.terms);
   // A money-limited token for another amount: said now, not after the customer pressed "Pay".
   const limit =
     claims.money && isCurrencyCode(claims.money.currencyCode)
@@ -120,5 +144,12 @@ export async function loadPaymentPage(input: {
       ? [{ paymentMethodCode: option.paymentMethodCode, paymentOperators: option.paymentOperators }]
       : [],
   );
-  return { kind: 'checkout', params, options: known, merchant, returnHref: linkReturn };
+  return {
+    kind: 'checkout',
+    params,
+    options: known,
+    merchant,
+    returnHref: linkReturn,
+    amountUnbound: merchant.isTest && claims.money === undefined,
+  };
 }

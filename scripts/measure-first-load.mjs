@@ -31,7 +31,13 @@ async function redirectUrl(params) {
   const response = await fetch(`${base}/api/auth-tokens-by-action`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-version': '2' },
-    body: JSON.stringify({ ...merchant, action: 'PAYIN_CREATE', idPayment: idPayin }),
+    body: JSON.stringify({
+      ...merchant,
+      action: 'PAYIN_CREATE',
+      idPayment: idPayin,
+      // Bound as every link should be (docs/decisions/030): the page is weighed as customers get it.
+      money: { amount: 1500.5, currencyCode: 'THB' },
+    }),
   });
   const { token } = await response.json();
   const query = new URLSearchParams({

@@ -32,6 +32,7 @@ export async function CheckoutView({
   idPayin,
   returnHref,
   query,
+  amountUnbound = false,
 }: {
   params: CheckoutParams;
   options: PaymentOptionView[];
@@ -40,6 +41,7 @@ export async function CheckoutView({
   idPayin: string;
   returnHref: string | undefined;
   query: Query;
+  amountUnbound?: boolean;
 }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const shop = merchant.name ?? t('common.theShop');
@@ -57,9 +59,12 @@ export async function CheckoutView({
         ? 'noOptions'
         : 'methodUnavailable'
       : submitted!;
+    // What a refused form changed, as the link names it (bff/create-payin.ts).
+    const changed = error === 'linkChanged' ? (single(query, 'f') ?? '').split(',').filter(Boolean) : [];
     return (
       <ErrorScreen
         error={error}
+        items={changed}
         merchant={merchant.name}
         isTest={merchant.isTest}
         returnHref={returnHref}
@@ -81,7 +86,7 @@ export async function CheckoutView({
   const selection = plan.selection;
   if (!selection || (plan.canChoose && single(query, 'pick') === '1')) {
     return (
-      <PaymentShell isTest={merchant.isTest} testNote={note}>
+      <PaymentShell isTest={merchant.isTest} testNote={note} amountUnbound={amountUnbound}>
         {summary}
         <OptionPicker
           choices={plan.choices}
@@ -106,6 +111,20 @@ export async function CheckoutView({
       .split(',')
       .filter((field): field is CustomerField => (CUSTOMER_FIELDS as readonly string[]).includes(field)),
   ]);
+  // Data the token binds cannot be corrected here (docs/decisions/030): a bound value the API
+  // would refuse is the shop's link to fix, so the customer is sent back rather than left stuck.
+  const boundRefused = [...rejected].filter((field) => params.lockedFields?.includes(field));
+  if (boundRefused.length > 0) {
+    return (
+      <ErrorScreen
+        error="parametersInvalid"
+        items={boundRefused}
+        merchant={merchant.name}
+        isTest={merchant.isTest}
+        returnHref={returnHref}
+      />
+    );
+  }
   const fields = plan.fields.map((field) => ({
     ...field,
     editable: field.editable || rejected.has(field.field),
@@ -161,7 +180,7 @@ export async function CheckoutView({
   };
 
   return (
-    <PaymentShell isTest={merchant.isTest} testNote={note}>
+    <PaymentShell isTest={merchant.isTest} testNote={note} amountUnbound={amountUnbound}>
       {summary}
       <section className="card" aria-labelledby="pay-title">
         <h1 id="pay-title">{t('checkout.heading', { merchant: shop })}</h1>

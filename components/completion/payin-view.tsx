@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { PayinResource } from '@/lib/api/responses';
 import { paymentPath } from '@/lib/checkout/session-cookie';
 import { formatMoney } from '@/lib/format/money-format';
-import { parseAmount, type CurrencyCode } from '@/lib/money';
+import { parseAmount, toDecimalString, type CurrencyCode, type Money } from '@/lib/money';
 import { magicNoteText } from '../sandbox/magic-note';
 import { PaymentShell } from '../layout/payment-shell';
 import { StatusIsland } from '../live/status-island';
@@ -19,6 +19,7 @@ export async function PayinView({
   returnHref,
   query,
   confirmed,
+  linkMoney,
 }: {
   payin: PayinResource;
   merchant: string;
@@ -26,8 +27,14 @@ export async function PayinView({
   returnHref: string;
   query: Query;
   confirmed: boolean;
+  /** The link asks for this other amount: the existing payment counts, and the page says so. */
+  linkMoney?: Money | undefined;
 }) {
-  const [t, locale] = await Promise.all([getTranslations('status.announce'), getLocale()]);
+  const [t, tStatus, locale] = await Promise.all([
+    getTranslations('status.announce'),
+    getTranslations('status'),
+    getLocale(),
+  ]);
   const response = payin.paymentMethodResponse;
   const { status, isTest } = payin.process;
   const received = payin.process.moneyReceived;
@@ -51,6 +58,15 @@ export async function PayinView({
       testNote={note}
       live={live}
     >
+      {linkMoney && (
+        <p className="notice" role="note" data-testid="link-mismatch">
+          {tStatus('linkMismatch', {
+            linkAmount: formatMoney(locale, toDecimalString(linkMoney), linkMoney.currency),
+            amount: formatMoney(locale, response.money.amount, response.money.currencyCode),
+            merchant,
+          })}
+        </p>
+      )}
       {status === 'PENDING' ? (
         <PendingView
           payin={payin}

@@ -9,6 +9,7 @@ export async function PaymentShell({
   isTest = false,
   sandboxControls = false,
   testNote,
+  amountUnbound = false,
   live,
 }: {
   children: ReactNode;
@@ -17,6 +18,8 @@ export async function PaymentShell({
   sandboxControls?: boolean;
   /** More for the test banner (what a magic amount will do). */
   testNote?: string | undefined;
+  /** A test link whose token leaves the amount open: the banner says a live link must bind it. */
+  amountUnbound?: boolean;
   live?: ReactNode;
 }) {
   const t = await getTranslations('common');
@@ -38,6 +41,11 @@ export async function PaymentShell({
               {t('testBanner')}
               {sandboxControls && ` ${t('testBannerControls')}`}
               {testNote && ` ${testNote}`}
+            </p>
+          )}
+          {isTest && amountUnbound && (
+            <p className="test-banner" role="note" data-testid="unbound-banner">
+              {t('unboundBanner')}
             </p>
           )}
           {children}

@@ -19,6 +19,10 @@ export const PAGE_ERRORS = [
   'linkViewOnly',
   /** The token allows another amount or currency than the link asks for. */
   'amountNotAuthorised',
+  /** The link (or the form) contradicts the terms its token binds: it was changed (the page lists what). */
+  'linkChanged',
+  /** A live merchant's link whose token does not protect the payment (general, or the amount open). */
+  'linkNotBound',
   /** The link's return address uses a scheme or host the service does not allow. */
   'returnAddressRefused',
   /** The link's details are wrong (amount, currency, addresses): the page lists which. */
@@ -66,6 +70,7 @@ const BY_CODE: Record<string, PageError> = {
   PAYMENT_NOT_PERMITTED: 'linkOtherOrder',
   OPERATION_NOT_PERMITTED: 'linkViewOnly',
   MONEY_NOT_PERMITTED: 'amountNotAuthorised',
+  TERMS_NOT_PERMITTED: 'linkChanged',
   URL_NOT_ALLOWED: 'returnAddressRefused',
   PAYMENT_METHOD_NOT_CONFIGURED: 'methodUnavailable',
   PAYMENT_METHOD_NOT_AVAILABLE: 'methodUnavailable',

@@ -32,6 +32,8 @@ export interface CheckoutParams {
   returnUrl: string;
   customerData: Partial<Record<CustomerField, string>>;
   allowCustomerDataChange: boolean;
+  /** Customer data the token binds: never editable, whatever allowCustomerDataChange says. */
+  lockedFields?: CustomerField[];
   paymentMethodCode: string | undefined;
   paymentOperatorCode: string | undefined;
   optionsAvailable: boolean;

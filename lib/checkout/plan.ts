@@ -129,7 +129,9 @@ function fieldsFor(params: CheckoutParams, selection: Choice): CheckoutPlan['fie
         field,
         required,
         value: given ?? '',
-        editable: given === undefined || params.allowCustomerDataChange,
+        editable:
+          given === undefined ||
+          (params.allowCustomerDataChange && !(params.lockedFields ?? []).includes(field)),
       },
     ];
   });

@@ -18,6 +18,42 @@ export interface SessionClaims {
   money: { amount: number; currencyCode: string } | undefined;
   /** The return address the merchant's link gave, checked by the API when the session was opened. */
   returnUrl: string | undefined;
+  /** The link's terms the token binds (the API refuses a create that contradicts them). */
+  terms: BoundTerms | undefined;
+}
+
+/** What a token binds of a payment link besides its amount (docs/decisions/030). */
+export interface BoundTerms {
+  callbackUrl?: string;
+  returnUrl?: string;
+  paymentMethodCode?: string;
+  paymentOperatorCode?: string;
+  customer?: Partial<Record<'emailAddress' | 'phoneNumber' | 'accountName' | 'accountNumber', string>>;
+}
+
+function boundTerms(value: unknown): BoundTerms | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const text = (key: string, from: Record<string, unknown> = record) =>
+    typeof from[key] === 'string' ? { [key]: from[key] } : {};
+  const customer =
+    typeof record.customer === 'object' && record.customer !== null
+      ? (record.customer as Record<string, unknown>)
+      : undefined;
+  return {
+    ...text('callbackUrl'),
+    ...text('returnUrl'),
+    ...text('paymentMethodCode'),
+    ...text('paymentOperatorCode'),
+    ...(customer && {
+      customer: {
+        ...text('emailAddress', customer),
+        ...text('phoneNumber', customer),
+        ...text('accountName', customer),
+        ...text('accountNumber', customer),
+      },
+    }),
+  };
 }
 
 /**
@@ -48,5 +84,6 @@ export function sessionClaims(token: string): SessionClaims {
         ? { amount: money.amount, currencyCode: money.currencyCode }
         : undefined,
     returnUrl: typeof session?.returnUrl === 'string' ? session.returnUrl : undefined,
+    terms: boundTerms(claims.terms),
   };
 }

@@ -180,12 +180,33 @@ describe('the query state', () => {
 });
 
 describe('tokenRequestOf', () => {
-  it('limits the token to the money when asked', () => {
+  it('binds the money and the link’s terms by default, each scenario its own', () => {
+    const addresses = {
+      callbackUrl: 'https://shop.example/callbacks',
+      returnUrl: 'https://shop.example/return?order=order-1',
+    };
     expect(tokenRequestOf(form())).toEqual({
       action: 'PAYIN_CREATE',
       idPayment: 'order-1',
       validitySecs: 900,
       money: { amount: 1500.5, currencyCode: 'THB' },
+      terms: addresses,
+    });
+    expect(tokenRequestOf(form({ scenario: '4' })).terms).toEqual({
+      ...addresses,
+      paymentMethodCode: 'OFFLINE',
+      paymentOperatorCode: 'SCB',
+    });
+    // Scenario 5 pre-selects what the customer may change, scenario 3 pre-fills: neither is bound.
+    expect(tokenRequestOf(form({ scenario: '5' })).terms).toEqual(addresses);
+    expect(tokenRequestOf(form({ scenario: '3' })).terms).toEqual(addresses);
+    expect(tokenRequestOf(form({ scenario: '2' })).terms).toEqual({
+      ...addresses,
+      customer: {
+        emailAddress: 'somchai@example.co.th',
+        accountName: 'Somchai Jaidee',
+        accountNumber: '1234567890',
+      },
     });
     expect(tokenRequestOf(form({ moneyLimited: false, validitySecs: '120' }))).toEqual({
       action: 'PAYIN_CREATE',

@@ -155,14 +155,30 @@ export function scenarioFromQuery(
   return values;
 }
 
-/** The body of POST /auth-tokens-by-action the builder sends (the BFF adds the credentials). */
+/**
+ * The body of POST /auth-tokens-by-action the builder sends (the BFF adds the credentials). Bound
+ * (the default, and the only way live): the token fixes the amount and the link's terms, its
+ * addresses, scenario 4's method and operator and scenario 2's customer data, so a customer who
+ * edits the link changes nothing (docs/decisions/030). Unbound is a sandbox merchant's experiment.
+ */
 export function tokenRequestOf(values: ScenarioForm) {
   const amount = parseAmount(values.amount, values.currencyCode);
+  const customer = Object.fromEntries(
+    CUSTOMER_FIELDS.flatMap((field) => (values[field] !== '' ? [[field, values[field]]] : [])),
+  );
+  const fixed = values.scenario === '4' && values.paymentMethodCode !== '';
+  const terms = {
+    callbackUrl: values.callbackUrl,
+    returnUrl: values.returnUrl,
+    ...(fixed && { paymentMethodCode: values.paymentMethodCode }),
+    ...(fixed && values.paymentOperatorCode !== '' && { paymentOperatorCode: values.paymentOperatorCode }),
+    ...(values.scenario === '2' && Object.keys(customer).length > 0 && { customer }),
+  };
   return {
     action: 'PAYIN_CREATE' as const,
     idPayment: values.idPayin,
     validitySecs: Number(values.validitySecs),
-    ...(values.moneyLimited && amount.ok && { money: toApiMoney(amount.money) }),
+    ...(values.moneyLimited && amount.ok && { money: toApiMoney(amount.money), terms }),
   };
 }
 

@@ -1,5 +1,38 @@
 import { z } from 'zod';
+import { optional as miniOptional } from 'zod/mini';
+import { CUSTOMER_FIELD_SCHEMAS } from './customer-data';
+import { methodCodeSchema, paymentOperatorCodeSchema } from './payin-request';
 import { absoluteUrlSchema, idPayinSchema, merchantCodeSchema, moneySchema } from './primitives';
+
+/**
+ * The terms of a payment link a token binds (docs/decisions/030): where the callback goes, where the
+ * customer returns, the method and operator the merchant fixed, and customer data the customer may
+ * not change. The hosted page and POST /payins/{idPayin} refuse a link or a request that contradicts
+ * them; what a token leaves out stays the link's to say. The amount is bound by `money`.
+ */
+export const checkoutTermsSchema = z
+  .object({
+    callbackUrl: absoluteUrlSchema.optional(),
+    returnUrl: absoluteUrlSchema.optional(),
+    paymentMethodCode: methodCodeSchema.optional(),
+    paymentOperatorCode: paymentOperatorCodeSchema.optional(),
+    /** Customer data the customer may not change (scenario 2), as the link gives it. */
+    // By the rules a create applies to each field, so a link cannot bind what no payment would take.
+    customer: z
+      .object({
+        emailAddress: miniOptional(CUSTOMER_FIELD_SCHEMAS.emailAddress),
+        phoneNumber: miniOptional(CUSTOMER_FIELD_SCHEMAS.phoneNumber),
+        accountName: miniOptional(CUSTOMER_FIELD_SCHEMAS.accountName),
+        accountNumber: miniOptional(CUSTOMER_FIELD_SCHEMAS.accountNumber),
+      })
+      .optional(),
+  })
+  .refine((terms) => terms.paymentOperatorCode === undefined || terms.paymentMethodCode !== undefined, {
+    message: 'An operator is bound with its method: give paymentMethodCode too.',
+    path: ['paymentOperatorCode'],
+  });
+
+export type CheckoutTerms = z.infer<typeof checkoutTermsSchema>;
 
 const credentials = {
   merchantCode: merchantCodeSchema,
@@ -8,6 +41,8 @@ const credentials = {
   validitySecs: z.int().min(1).optional(),
   /** Limits the token to creating payments of exactly this amount and currency. */
   money: moneySchema.optional(),
+  /** Binds the payment link's other terms (see checkoutTermsSchema). */
+  terms: checkoutTermsSchema.optional(),
 };
 
 export const authTokenRequestSchema = z.object({

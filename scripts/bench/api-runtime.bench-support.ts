@@ -88,6 +88,7 @@ export async function startBenchApi(options: {
         operations: [],
         money: undefined,
         paymentScope: undefined,
+        terms: undefined,
         expiresAt: Number.MAX_SAFE_INTEGER,
         session: undefined,
         allows: () => true,

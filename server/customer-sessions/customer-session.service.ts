@@ -57,6 +57,7 @@ export class CustomerSessionService {
 
   async open(input: {
     grant: TokenGrant;
+    merchant: Merchant;
     idPayin: string;
     returnUrl?: string | undefined;
     money?: Money | undefined;
@@ -64,6 +65,17 @@ export class CustomerSessionService {
     const { grant, idPayin, returnUrl, money } = input;
     if (grant.session) {
       throw new AppError('OPERATION_NOT_PERMITTED', 'This token is already a customer session.');
+    }
+    // A live merchant's customer link carries a token confined to the payment that fixes the amount
+    // (PAYIN_CREATE with money): a general token must never reach a browser, and an unbound amount
+    // would be the customer's to choose (docs/decisions/030).
+    if (!input.merchant.isTest && (grant.paymentScope === undefined || !grant.money)) {
+      throw new AppError(
+        'TERMS_NOT_PERMITTED',
+        grant.paymentScope === undefined
+          ? 'A live payment link needs a token confined to this payment (PAYIN_CREATE), not a general one.'
+          : 'A live payment link needs a token that fixes the amount (PAYIN_CREATE with money).',
+      );
     }
     // The payin flow's operations the token allowed (simulate too: the API refuses it for live payins).
     const operations = payinFlowOperations(idPayin, true).filter(({ method, path }) =>
@@ -102,6 +114,7 @@ export class CustomerSessionService {
       validitySecs,
       money: grant.money,
       idPayment: idPayin,
+      terms: grant.terms,
       session: { createBefore, ...(returnUrl !== undefined && { returnUrl }) },
     });
     return { token, expiresAt: new Date((now + validitySecs) * 1000), operations: texts };

@@ -20,6 +20,7 @@ export const ERRORS = {
   OPERATION_NOT_PERMITTED: { status: 403, title: 'Operation not permitted by the token' },
   PAYMENT_NOT_PERMITTED: { status: 403, title: 'Payment not permitted by the token' },
   MONEY_NOT_PERMITTED: { status: 403, title: 'Amount or currency not permitted by the token' },
+  TERMS_NOT_PERMITTED: { status: 403, title: 'Payment terms not permitted by the token' },
   SANDBOX_ONLY: { status: 403, title: 'Only test payments can be simulated' },
   BROWSER_NOT_ALLOWED: { status: 403, title: 'Not allowed from a browser' },
   NOT_FOUND: { status: 404, title: 'Not found' },

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sameMoney, type Money } from '@/lib/money';
-import type { CreatePayinRequest } from '@/lib/schemas';
+import { customerFieldRules, methodTakesCurrency, parsePhone } from '@/lib/methods';
+import type { CreatePayinRequest, CustomerField } from '@/lib/schemas';
 import { AppError, type FieldError } from '../errors';
 import type { Merchant } from '../merchants';
 import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
@@ -24,6 +25,15 @@ export function assertCreatable(input: {
       'The token only allows creating a payin of another amount or currency.',
     );
   }
+  // A token confined to one payment is the kind that travels in a customer's link: for a live
+  // merchant it must fix the amount, or the customer could pay what they typed (docs/decisions/030).
+  if (!merchant.isTest && grant.paymentScope !== undefined && !grant.money) {
+    throw new AppError(
+      'MONEY_NOT_PERMITTED',
+      'A token confined to one payment must fix the amount (money) to create a live payin: it travels in the customer’s link.',
+    );
+  }
+  assertTerms(grant, request);
   if (!merchant.paymentMethods.includes(method.paymentMethodCode)) {
     throw new AppError(
       'PAYMENT_METHOD_NOT_CONFIGURED',
@@ -94,4 +104,52 @@ export function customerDataOf(method: CreatePayinRequest['paymentMethod']): Cus
     ...(method.account?.accountNumber !== undefined && { accountNumber: method.account.accountNumber }),
     ...(method.productId !== undefined && { productId: method.productId }),
   };
+}
+
+/**
+ * The payment link's terms the token binds (docs/decisions/030): each one it gives must be what the
+ * request says, or the create is refused (403 TERMS_NOT_PERMITTED) naming every field that differs.
+ * Phone numbers are compared in E.164 for the payment's country, e-mail addresses without case.
+ */
+function assertTerms(grant: TokenGrant, request: CreatePayinRequest): void {
+  const terms = grant.terms;
+  if (!terms) return;
+  const method = request.paymentMethod;
+  const currency = request.paymentRequested.money.currency;
+  const phone = (value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const parsed = parsePhone(value, currency);
+    return parsed.ok ? parsed.e164 : value.trim();
+  };
+  const email = (value: string | undefined) => value?.trim().toLowerCase();
+  // Customer data the chosen method does not take is not part of its request (the schema drops it):
+  // a term on it binds nothing here.
+  const rules = methodTakesCurrency(method.paymentMethodCode, currency)
+    ? customerFieldRules(method.paymentMethodCode, currency, method.paymentOperatorCode)
+    : undefined;
+  const taken = (field: CustomerField) => rules !== undefined && rules[field] !== 'unused';
+  const customer = Object.fromEntries(
+    Object.entries(terms.customer ?? {}).filter(([field]) => taken(field as CustomerField)),
+  ) as NonNullable<typeof terms.customer>;
+  const bound: [field: string, term: string | undefined, given: string | undefined][] = [
+    ['callbackUrl', terms.callbackUrl, request.callbackUrl],
+    ['returnUrl', terms.returnUrl, request.returnUrl],
+    ['paymentMethod.paymentMethodCode', terms.paymentMethodCode, method.paymentMethodCode],
+    ['paymentMethod.paymentOperatorCode', terms.paymentOperatorCode, method.paymentOperatorCode],
+    ['paymentMethod.emailAddress', email(customer.emailAddress), email(method.emailAddress)],
+    ['paymentMethod.phoneNumber', phone(customer.phoneNumber), phone(method.phoneNumber)],
+    ['paymentMethod.account.accountName', customer.accountName?.trim(), method.account?.accountName?.trim()],
+    [
+      'paymentMethod.account.accountNumber',
+      customer.accountNumber?.trim(),
+      method.account?.accountNumber?.trim(),
+    ],
+  ];
+  const errors = bound
+    .filter(([, term, given]) => term !== undefined && term !== given)
+    .map(([field]) => ({ field, message: 'Not what the token binds for this payment.' }));
+  if (errors.length > 0)
+    throw new AppError('TERMS_NOT_PERMITTED', 'The request contradicts the payment terms the token binds.', {
+      errors,
+    });
 }

@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '@/lib/money';
 
+const text = (max: number) => z.string().max(max).optional();
+
+/** The payment link's terms a token binds, as signed (lib/schemas/token-request.ts checked them at issue). */
+const termsClaimSchema = z.object({
+  callbackUrl: text(2048),
+  returnUrl: text(2048),
+  paymentMethodCode: text(32),
+  paymentOperatorCode: text(32),
+  customer: z
+    .object({
+      emailAddress: text(254),
+      phoneNumber: text(32),
+      accountName: text(140),
+      accountNumber: text(64),
+    })
+    .optional(),
+});
+
 /**
  * The claims of our tokens: the specification's (operations, exp, iat, jti, sub) plus the optional
  * money and payment restrictions and the customer-session marker. exp, iat, jti and sub are required: a token without them is invalid.
@@ -13,6 +31,7 @@ export const tokenClaimsSchema = z.object({
   jti: z.string().min(8).max(64),
   money: z.object({ amount: z.number().positive(), currencyCode: z.enum(CURRENCY_CODES) }).optional(),
   idPayment: z.string().min(1).max(64).optional(),
+  terms: termsClaimSchema.optional(),
   /** Set on customer sessions (server/customer-sessions): the page's token, confined to one payin. */
   session: z
     .object({

@@ -29,6 +29,8 @@ export interface TokenGrant {
   money: Money | undefined;
   /** Set when the token may only touch this one payin. */
   paymentScope: string | undefined;
+  /** The payment link's terms the token binds (docs/decisions/030); undefined when it binds none. */
+  terms: CheckoutTermsClaims | undefined;
   /** Expiry, epoch seconds. */
   expiresAt: number;
   /** Set when the token is a customer session (server/customer-sessions). */
@@ -36,6 +38,7 @@ export interface TokenGrant {
 }
 
 export type CustomerSessionClaims = NonNullable<TokenClaims['session']>;
+export type CheckoutTermsClaims = NonNullable<TokenClaims['terms']>;
 
 export interface IssueTokenInput {
   merchantCode: string;
@@ -43,6 +46,7 @@ export interface IssueTokenInput {
   validitySecs?: number | undefined;
   money?: Money | undefined;
   idPayment?: string | undefined;
+  terms?: CheckoutTermsClaims | undefined;
   /** Marks a customer session (server/customer-sessions); such tokens may outlive maxValiditySecs. */
   session?: CustomerSessionClaims | undefined;
 }
@@ -118,6 +122,7 @@ export class TokenService {
       jti: randomUUID(),
       ...(input.money ? { money: toApiMoney(input.money) } : {}),
       ...((input.idPayment ?? derived) !== undefined ? { idPayment: input.idPayment ?? derived } : {}),
+      ...(input.terms && Object.keys(input.terms).length > 0 ? { terms: input.terms } : {}),
       ...(input.session ? { session: input.session } : {}),
     };
     return signToken(this.keys, claims);
@@ -166,6 +171,7 @@ export class TokenService {
       allows: rememberingMatcher(operations),
       money,
       paymentScope: claims.idPayment,
+      terms: claims.terms,
       expiresAt: claims.exp,
       session: claims.session,
     };

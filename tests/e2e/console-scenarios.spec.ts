@@ -138,7 +138,7 @@ test.describe('a shared builder link', () => {
     await page.getByLabel(/^Scenario 4/).check();
     await chooseOption(page, 'OFFLINE', 'SCB');
     await page.getByLabel('Amount', { exact: true }).fill('250');
-    await page.getByLabel('Limit the token to this amount and currency').uncheck();
+    await page.getByRole('checkbox', { name: /Bind the amount/ }).uncheck();
     await page.getByLabel('Token validity (seconds)').fill('600');
     const idPayin = await page.getByLabel('Order ID (idPayin)').inputValue();
     await expect(page).toHaveURL(/validitySecs=600/);
@@ -151,7 +151,7 @@ test.describe('a shared builder link', () => {
     await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('250');
     await expect(page.getByLabel('Payment method')).toHaveValue('OFFLINE');
     await expect(page.getByLabel('Payment operator')).toHaveValue('SCB');
-    await expect(page.getByLabel('Limit the token to this amount and currency')).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Bind the amount/ })).not.toBeChecked();
     await expect(page.getByLabel('Token validity (seconds)')).toHaveValue('600');
     await expect(page.getByLabel('Order ID (idPayin)')).toHaveValue(idPayin);
 

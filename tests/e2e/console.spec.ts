@@ -122,7 +122,8 @@ test('a live merchant sees read-only views: no scenarios, no simulate or cancel'
   await expect(page.getByTestId('console-mode')).toHaveText('Live');
   await expect(page.getByRole('link', { name: 'Scenarios' })).toHaveCount(0);
   const idPayin = newOrderId();
-  const token = await customerToken('e2e-live', idPayin);
+  // A live merchant's PAYIN_CREATE token fixes the amount (docs/decisions/030).
+  const token = await customerToken('e2e-live', idPayin, { money: { amount: 100, currencyCode: 'THB' } });
   const created = await api('POST', `/payins/${idPayin}`, {
     token,
     body: {

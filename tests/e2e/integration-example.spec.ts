@@ -5,8 +5,18 @@ const PAYIN_URL = process.env.PAYIN_URL ?? 'http://localhost:3000';
 const MERCHANT_CODE = process.env.MERCHANT_CODE ?? 'demo';
 const MERCHANT_SECRET = process.env.MERCHANT_SECRET ?? ''; // `npm start` prints the demo merchant's
 
-/** What your server does before redirecting: a token confined to this order, then the RedirectURL. */
+/**
+ * What your server does before redirecting: a token confined to this order that binds the link's
+ * amount and terms (editing the URL then changes nothing), then the RedirectURL.
+ */
 async function redirectUrl(idPayin: string, amount: string): Promise<string> {
+  const link = {
+    amount,
+    currencyCode: 'THB',
+    callbackUrl: 'https://shop.example/callbacks',
+    returnUrl: `https://shop.example/orders/${idPayin}`,
+    paymentMethodCode: 'OFFLINE',
+  };
   const response = await fetch(`${PAYIN_URL}/api/auth-tokens-by-action`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-version': '2' },
@@ -15,19 +25,16 @@ async function redirectUrl(idPayin: string, amount: string): Promise<string> {
       secret: MERCHANT_SECRET,
       action: 'PAYIN_CREATE',
       idPayment: idPayin,
+      money: { amount: Number(link.amount), currencyCode: link.currencyCode },
+      terms: {
+        callbackUrl: link.callbackUrl,
+        returnUrl: link.returnUrl,
+        paymentMethodCode: link.paymentMethodCode,
+      },
     }),
   });
   const { token } = (await response.json()) as { token: string };
-  const query = new URLSearchParams({
-    merchantCode: MERCHANT_CODE,
-    idPayin,
-    token,
-    amount,
-    currencyCode: 'THB',
-    callbackUrl: 'https://shop.example/callbacks',
-    returnUrl: `https://shop.example/orders/${idPayin}`,
-    paymentMethodCode: 'OFFLINE',
-  });
+  const query = new URLSearchParams({ merchantCode: MERCHANT_CODE, idPayin, token, ...link });
   return `${PAYIN_URL}/?${query.toString()}`;
 }
 

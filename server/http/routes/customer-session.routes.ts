@@ -17,7 +17,9 @@ export const customerSessionRoutes = [
       'read, external reference, sandbox simulate) and keeps its money restriction. Any token that may read the payin can ' +
       'open one; a session cannot open another. The hosted payment app opens one when the customer arrives; a merchant may do ' +
       'the same for its own client-side page. money, when given, is checked against the token at once (403 ' +
-      "MONEY_NOT_PERMITTED); returnUrl is checked like a create's and carried by the session.",
+      "MONEY_NOT_PERMITTED); returnUrl is checked like a create's and carried by the session, as are the token's terms. " +
+      'For a live merchant the token must be confined to this payin and fix the amount (PAYIN_CREATE with money), or 403 ' +
+      'TERMS_NOT_PERMITTED: a general token must never reach a browser.',
     tag: 'Payins',
     versioned: true,
     auth: 'token',
@@ -30,6 +32,7 @@ export const customerSessionRoutes = [
       'VALIDATION_FAILED',
       'MALFORMED_JSON',
       'MONEY_NOT_PERMITTED',
+      'TERMS_NOT_PERMITTED',
       'URL_NOT_ALLOWED',
       'PAYMENT_NOT_PERMITTED',
       'SESSION_ENDED',
@@ -37,6 +40,7 @@ export const customerSessionRoutes = [
     async handle(c, { body, deps }) {
       const session = await deps.sessions.open({
         grant: c.get('grant'),
+        merchant: c.get('merchant'),
         idPayin: c.get('idPayin'),
         returnUrl: body.returnUrl,
         money: body.money,

@@ -1,7 +1,12 @@
 import 'server-only';
 import type { Context } from 'hono';
-import { authTokenByActionRequestSchema, authTokenRequestSchema } from '@/lib/schemas';
+import {
+  authTokenByActionRequestSchema,
+  authTokenRequestSchema,
+  type AuthTokenByActionRequest,
+} from '@/lib/schemas';
 import { tokenResponseSchema } from '@/lib/api/responses';
+import { parsePhone } from '@/lib/methods';
 import { AppError } from '../../errors';
 import type { Merchant } from '../../merchants';
 import { merchantBucket, RATE_LIMIT } from '../../ratelimit';
@@ -56,6 +61,39 @@ async function authenticateMerchant(
   return merchant;
 }
 
+/**
+ * A PAYIN_CREATE token travels in the customer's link: for a live merchant it must fix the amount
+ * (`money`), or the customer could pay any amount they typed into the link (docs/decisions/030).
+ * Terms bind a creation, so they come with PAYIN_CREATE only.
+ */
+function assertActionTerms(merchant: Merchant, body: AuthTokenByActionRequest): void {
+  if (body.action === 'PAYIN_CREATE' && !merchant.isTest && body.money === undefined) {
+    const message =
+      'Required for PAYIN_CREATE tokens of live merchants: the token travels in the customer’s link, which must not set the amount.';
+    throw new AppError('VALIDATION_FAILED', 'A live PAYIN_CREATE token must fix the amount (money).', {
+      errors: [{ field: 'money', message }],
+    });
+  }
+  // A bound phone number must be one of the payment's country or an international one: the
+  // customer cannot correct it on the page (whether a wallet rail takes it is the method's to say).
+  const phone = body.terms?.customer?.phoneNumber;
+  if (phone !== undefined && body.money && !parsePhone(phone, body.money.currency).ok) {
+    throw new AppError('VALIDATION_FAILED', 'The bound phone number is not a valid number.', {
+      errors: [
+        {
+          field: 'terms.customer.phoneNumber',
+          message: `Not a valid phone number for a ${body.money.currency} payment: give it with its country code.`,
+        },
+      ],
+    });
+  }
+  if (body.action !== 'PAYIN_CREATE' && body.terms !== undefined) {
+    throw new AppError('VALIDATION_FAILED', `Terms bind a creation: ${body.action} takes none.`, {
+      errors: [{ field: 'terms', message: 'Only with PAYIN_CREATE.' }],
+    });
+  }
+}
+
 export const tokenRoutes = [
   defineRoute({
     method: 'POST',
@@ -81,6 +119,7 @@ export const tokenRoutes = [
         validitySecs: body.validitySecs,
         money: body.money,
         idPayment: body.idPayment,
+        terms: body.terms,
       });
       return reply(c, { token });
     },
@@ -102,12 +141,14 @@ export const tokenRoutes = [
     errors: CREDENTIAL_ERRORS,
     async handle(c, { body, deps }) {
       const merchant = await authenticateMerchant(c, deps, body);
+      assertActionTerms(merchant, body);
       const token = await deps.tokens.issue({
         merchantCode: merchant.code,
         operations: operationsForAction(body.action, body.idPayment, merchant.isTest),
         validitySecs: body.validitySecs,
         money: body.money,
         idPayment: body.idPayment,
+        terms: body.terms,
       });
       return reply(c, { token });
     },

@@ -89,28 +89,55 @@ export async function redirectUrl(
     token?: string;
     /** validitySecs of the default token. */
     tokenValiditySecs?: number;
+    /**
+     * Whether the default token binds the link's terms, as the README tells merchants to: its amount
+     * (money), addresses, fixed method and operator, and customer data the customer may not change.
+     * false mints the unbound token only a sandbox merchant may use.
+     */
+    bind?: boolean;
   } = {},
 ): Promise<Checkout> {
   const merchant = options.merchant ?? 'e2e-shop';
   const idPayin = options.idPayin ?? newOrderId();
-  const token =
-    options.token ??
-    (await customerToken(
-      merchant,
-      idPayin,
-      options.tokenValiditySecs === undefined ? {} : { validitySecs: options.tokenValiditySecs },
-    ));
-  const query = new URLSearchParams({
-    merchantCode: merchant,
-    idPayin,
-    token,
+  const link: Record<string, string> = {
     amount: options.amount ?? '1500.50',
     currencyCode: options.currencyCode ?? 'THB',
     callbackUrl: 'http://127.0.0.1:9/callbacks',
     returnUrl: 'https://shop.example/thanks?order=' + idPayin,
     ...options.params,
-  });
+  };
+  const token =
+    options.token ??
+    (await customerToken(merchant, idPayin, {
+      ...(options.tokenValiditySecs !== undefined && { validitySecs: options.tokenValiditySecs }),
+      ...(options.bind !== false && linkTerms(link)),
+    }));
+  const query = new URLSearchParams({ merchantCode: merchant, idPayin, token, ...link });
   return { idPayin, url: `/?${query.toString()}`, token };
+}
+
+/** The money and terms a token binds for a link's parameters (docs/decisions/030). */
+export function linkTerms(link: Record<string, string>) {
+  const customer = Object.fromEntries(
+    ['emailAddress', 'phoneNumber', 'accountName', 'accountNumber'].flatMap((field) =>
+      link[field] !== undefined ? [[field, link[field]]] : [],
+    ),
+  );
+  const locked = link.allowCustomerDataChange !== 'true' && Object.keys(customer).length > 0;
+  // Scenario 5 pre-selects an option the customer may change: only scenario 4's is bound.
+  const fixed = link.optionsAvailable !== 'true';
+  return {
+    money: { amount: Number(link.amount), currencyCode: link.currencyCode },
+    terms: {
+      callbackUrl: link.callbackUrl,
+      returnUrl: link.returnUrl,
+      ...(fixed && link.paymentMethodCode !== undefined && { paymentMethodCode: link.paymentMethodCode }),
+      ...(fixed &&
+        link.paymentMethodCode !== undefined &&
+        link.paymentOperatorCode !== undefined && { paymentOperatorCode: link.paymentOperatorCode }),
+      ...(locked && { customer }),
+    },
+  };
 }
 
 /** Moves a test payin to its outcome through the sandbox API, as the institution would. */

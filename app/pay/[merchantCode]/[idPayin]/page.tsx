@@ -73,6 +73,7 @@ export default async function PaymentPage({
         returnHref={model.returnHref}
         query={query}
         confirmed={jar.get(CONFIRMED_COOKIE)?.value === '1'}
+        linkMoney={model.linkMoney}
       />
     );
   }
@@ -85,6 +86,7 @@ export default async function PaymentPage({
       idPayin={idPayin}
       returnHref={model.returnHref}
       query={query}
+      amountUnbound={model.amountUnbound}
     />
   );
 }
