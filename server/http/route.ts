@@ -10,6 +10,24 @@ import type { ApiDependencies, ApiEnv } from './context';
  */
 export type RouteAuth = 'none' | 'credentials' | 'token';
 
+/** The security schemes of the OpenAPI document (server/http/openapi/document.ts declares each). */
+export type SecuritySchemeName = 'bearerAuth' | 'feedApiKey' | 'feedSignature';
+
+/**
+ * One media type of a request body a route reads itself rather than through `body` (a statement
+ * file, a bank feed's delivery, whatever a webhook sender posts).
+ */
+export interface RequestContent {
+  description?: string;
+  /**
+   * The zod schemas the handler parses the body with (input side), by the name they get among the
+   * document's schemas; more than one: the body is any one of them (oneOf).
+   */
+  schemas?: Readonly<Record<string, z.ZodType>>;
+  /** For a body no zod schema reads (a statement's text, anything at all): its JSON Schema. */
+  jsonSchema?: Record<string, unknown>;
+}
+
 /**
  * One API route: the handler and everything the OpenAPI document says about it, in one place, so
  * the document cannot drift from what is served (server/http/openapi/document.ts).
@@ -37,6 +55,20 @@ export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undef
   maxBodyBytes?: number;
   /** A named schema of the OpenAPI document that describes the body better than `body` can (openapi/payin-schemas.ts). */
   bodyDocument?: string;
+  /**
+   * The request body of a route without `body`, which reads its body itself: by media type, what
+   * it takes. Every POST that reads a body has `body` or this (a generated client cannot send it else).
+   */
+  requestBodyDocument?: {
+    description: string;
+    required: boolean;
+    content: Readonly<Record<string, RequestContent>>;
+  };
+  /**
+   * How the route is authenticated, when not by `auth`: alternatives, each a list of schemes that
+   * together authenticate (OpenAPI security requirements). Default: bearerAuth for token routes, none else.
+   */
+  security?: readonly (readonly SecuritySchemeName[])[];
   /** Query parameters the route reads. */
   query?: readonly { name: string; description: string; schema: Record<string, unknown> }[];
   /** Documented success responses by status: a zod schema, or the name of a schema of the document. */

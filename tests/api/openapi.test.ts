@@ -1,5 +1,5 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METHOD_CODES, METHODS, phoneExampleE164, type MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
@@ -7,6 +7,7 @@ import { documentedResponseProperties } from '@/server/http/openapi/payin-schema
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin } from '../support/builders';
 import { SAMPLE_AMOUNTS } from '../support/method-requests';
+import { openApiAjv } from '../support/openapi-conformance';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 // The OpenAPI document, read as a merchant's tooling would, validates what the API really takes
@@ -21,10 +22,9 @@ let ajv: Ajv2020;
 beforeAll(async () => {
   api = await startTestApi();
   document = (await api.client.request<typeof document>('GET', '/openapi.json', { version: null })).body;
-  // Ajv reads oneOf; it has no use for OpenAPI's discriminator mapping, which is checked below.
-  ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ ...document, $id: 'openapi.json' });
+  // Ajv as the test client holds every answer to the document (multipleOfPrecision: 9); it has no
+  // use for OpenAPI's discriminator mapping, which is checked below.
+  ajv = openApiAjv(document);
 });
 afterAll(() => api.close());
 
@@ -114,6 +114,109 @@ describe('the OpenAPI document', () => {
     expect(
       operators.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
     ).toEqual(['paymentMethodCodes', 'currencyCodes']);
+  });
+
+  it('states decimals as multipleOf and lets fee and vat be 0: THB 10.123 and VND 10.5 refused, THB 10.12 and a zero vat taken', async () => {
+    const money = validator('Money');
+    const orZero = validator('MoneyOrZero');
+    expect(money({ amount: 10.12, currencyCode: 'THB' }), JSON.stringify(money.errors)).toBe(true);
+    expect(money({ amount: 10.123, currencyCode: 'THB' })).toBe(false);
+    expect(JSON.stringify(money.errors)).toContain('multipleOf');
+    expect(money({ amount: 10.5, currencyCode: 'VND' })).toBe(false);
+    expect(money({ amount: 150.123456, currencyCode: 'USDT' })).toBe(true);
+    expect(money({ amount: 150.1234567, currencyCode: 'USDT' })).toBe(false);
+    expect(money({ amount: 0, currencyCode: 'INR' })).toBe(false);
+    expect(orZero({ amount: 0, currencyCode: 'INR' })).toBe(true);
+    expect(orZero({ amount: 10.123, currencyCode: 'THB' })).toBe(false);
+    expect(orZero({ amount: -1, currencyCode: 'THB' })).toBe(false);
+    expect(JSON.stringify(document.components.schemas.Money)).toContain('multipleOfPrecision');
+
+    // A 1.00 INR QRIN payin: a 2 % fee is 0.02, and 7 % VAT on it rounds to 0.
+    const merchant = await api.createMerchant({ vatPercent: 7 });
+    const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+    const id = newIdPayin();
+    const created = await api.client.request<{ paymentMethodResponse: { vat: unknown } }>(
+      'POST',
+      `/payins/${id}`,
+      {
+        token,
+        body: {
+          ...minimalRequest('QRIN', 'INR', undefined).request,
+          paymentRequested: { money: { amount: 1, currencyCode: 'INR' } },
+        },
+      },
+    );
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.paymentMethodResponse.vat).toEqual({ amount: 0, currencyCode: 'INR' });
+    expect(validator('CreatePayinResponse')(created.body)).toBe(true);
+    // A merchant that pays no fee: fee 0.
+    const free = await api.createMerchant({ fees: { default: { percent: 0 } } });
+    const freeToken = await api.client.token(free, ALL_PAYIN_OPERATIONS);
+    const freeId = newIdPayin();
+    await api.client.request('POST', `/payins/${freeId}`, {
+      token: freeToken,
+      body: minimalRequest('QRTH', 'THB', undefined).request,
+    });
+    const read = await api.client.request<{ fee: unknown }>('GET', `/payins/${freeId}`, { token: freeToken });
+    expect(read.body.fee).toEqual({ amount: 0, currencyCode: 'THB' });
+    const payin = validator('Payin');
+    expect(payin(read.body), JSON.stringify(payin.errors)).toBe(true);
+
+    // moneyOutstanding, when the API gives it, is more than 0.
+    const process = { status: 'PENDING', createdAt: '2026-01-01T00:00:00Z', processedAt: null, isTest: true };
+    const processSchema = validator('PaymentProcess');
+    expect(processSchema({ ...process, moneyOutstanding: { amount: 0.5, currencyCode: 'INR' } })).toBe(true);
+    expect(processSchema({ ...process, moneyOutstanding: { amount: 0, currencyCode: 'INR' } })).toBe(false);
+  });
+
+  it('documents every request body the API reads, and how the bank feed authenticates', () => {
+    const feed = document.paths['/collection/transactions']!.post! as Record<string, unknown> & {
+      requestBody: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };
+    };
+    expect(feed.requestBody.required).toBe(true);
+    expect(feed.requestBody.content['application/json']!.schema).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/FeedDelivery' }, { $ref: '#/components/schemas/SePayWebhook' }],
+    });
+    expect(feed.security).toEqual([{ feedApiKey: [] }, { feedSignature: [] }]);
+    const schemes = (document.components as unknown as { securitySchemes: Record<string, object> })
+      .securitySchemes;
+    expect(schemes.feedApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(schemes.feedSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'webhook-signature' });
+    expect(JSON.stringify(schemes.feedSignature)).toContain('webhook-timestamp');
+
+    const statements = document.paths['/collection/statements']!.post! as {
+      requestBody: { content: Record<string, unknown> };
+      security: unknown;
+    };
+    expect(Object.keys(statements.requestBody.content)).toEqual(['text/csv', 'application/xml']);
+    expect(statements.security).toEqual([{ bearerAuth: [] }]);
+
+    const delivery = validator('FeedDelivery');
+    expect(
+      delivery({
+        transactions: [{ id: 'T1', amount: '1500.50', bookedAt: '2026-11-24T10:00:00+07:00', note: 'ref' }],
+      }),
+      JSON.stringify(delivery.errors),
+    ).toBe(true);
+    expect(delivery({ transactions: [{ id: 'T1', amount: 1500.5, bookedAt: '2026-11-24' }] })).toBe(false);
+    const sepay = validator('SePayWebhook');
+    expect(
+      sepay({
+        id: 92704,
+        transactionDate: '2023-03-25 14:02:37',
+        transferType: 'in',
+        transferAmount: 2277000,
+      }),
+    ).toBe(true);
+
+    // Every POST but the redeliveries (which read no body) documents the body it reads.
+    const bodiless = Object.entries(document.paths).flatMap(([path, operations]) =>
+      operations.post && !operations.post.requestBody ? [path] : [],
+    );
+    expect(bodiless.sort()).toEqual([
+      '/payins/{idPayin}/callbacks/!redeliver',
+      '/payouts/{idPayout}/callbacks/!redeliver',
+    ]);
   });
 
   it.each(cases)(

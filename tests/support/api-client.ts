@@ -1,3 +1,4 @@
+import { OpenApiConformance } from './openapi-conformance';
 import type { TestMerchant } from './test-api';
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -17,15 +18,73 @@ export interface RequestOptions {
   version?: string | null;
 }
 
-/** A small HTTP client for the payin API as a merchant would call it. */
+/** The API's own documents: not operations of the document (one is the document, one an HTML page). */
+const DOCUMENT_PATHS = new Set(['/openapi.json', '/reference']);
+
+/**
+ * A small HTTP client for the payin API as a merchant would call it. Every answer it receives is
+ * held to the OpenAPI document of the server it talks to (docs/decisions/031): an answer the
+ * document does not describe fails the test that made the request.
+ */
 export class ApiClient {
+  private document: Promise<OpenApiConformance> | undefined;
+
   constructor(readonly baseUrl: string) {}
+
+  /** The server's document, read once per client (a client talks to one server). */
+  private conformance(): Promise<OpenApiConformance> {
+    this.document ??= (async () => {
+      const response = await fetch(`${this.baseUrl}/openapi.json`);
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`GET /openapi.json answered ${response.status}: ${text}`);
+      return OpenApiConformance.of(text);
+    })();
+    const loading = this.document;
+    loading.catch(() => {
+      if (this.document === loading) this.document = undefined;
+    });
+    return loading;
+  }
+
+  /**
+   * The path below /api a request is checked at, or undefined when there is nothing to check it
+   * against: a path outside /api (the web app), the document and the HTML reference page, and
+   * OPTIONS (CORS preflights, which OpenAPI does not describe).
+   */
+  private checkedPath(method: string, path: string): string | undefined {
+    if (method.toUpperCase() === 'OPTIONS') return undefined;
+    const { pathname } = new URL(`${this.baseUrl}${path}`);
+    if (!pathname.startsWith('/api/')) return undefined;
+    const apiPath = pathname.slice('/api'.length);
+    return DOCUMENT_PATHS.has(apiPath) ? undefined : apiPath;
+  }
 
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
     options: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
+    const apiPath = this.checkedPath(method, path);
+    // Read before the first request, so a test's requests reach the server in the order it sends
+    // them; a server not reachable yet is asked again once the request has been answered.
+    const document = apiPath === undefined ? undefined : await this.conformance().catch(() => undefined);
+    const response = await this.send<T>(method, path, options);
+    if (apiPath !== undefined) {
+      const problems = (document ?? (await this.conformance())).problems(
+        method.toUpperCase(),
+        apiPath,
+        response,
+      );
+      if (problems.length > 0)
+        throw new Error(
+          `The answer to ${method} ${path} (${response.status}) is not what the OpenAPI document says:\n  ` +
+            `${problems.slice(0, 20).join('\n  ')}\nBody: ${response.text.slice(0, 2000)}`,
+        );
+    }
+    return response;
+  }
+
+  private async send<T>(method: string, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const version = options.version === undefined ? '2' : options.version;
     if (version !== null) headers['x-api-version'] = version;

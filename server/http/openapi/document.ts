@@ -3,18 +3,26 @@ import { z } from 'zod';
 import { problemSchema } from '@/lib/api/responses';
 import { ID_PAYIN_PATTERN } from '@/lib/schemas';
 import { ERRORS, type ErrorCode } from '../../errors';
-import type { ApiRoute } from '../route';
+import type { ApiRoute, RequestContent, SecuritySchemeName } from '../route';
 import { payinSchemas, schemaRef } from './payin-schemas';
 
 type JsonObject = Record<string, unknown>;
 
-/** Errors every token-authenticated, versioned route can answer with. */
+/**
+ * Errors every token-authenticated, versioned route can answer with: what the bearer check says
+ * (a customer session that ended, a payment-scoped token outside its payment, a general token sent
+ * from a browser, an address locked out after failed attempts) and the rate limit.
+ */
 const COMMON_TOKEN_ERRORS: readonly ErrorCode[] = [
   'AUTHENTICATION_REQUIRED',
   'TOKEN_INVALID',
   'TOKEN_EXPIRED',
+  'SESSION_ENDED',
   'OPERATION_NOT_PERMITTED',
+  'PAYMENT_NOT_PERMITTED',
+  'BROWSER_NOT_ALLOWED',
   'RATE_LIMITED',
+  'TOO_MANY_FAILED_ATTEMPTS',
 ];
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
@@ -45,15 +53,109 @@ function problemResponses(codes: readonly ErrorCode[]): JsonObject {
           ...(status === 405 && {
             headers: { Allow: { schema: { type: 'string' }, description: 'The methods the path answers.' } },
           }),
-          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+          // The codes a status carries here, so a validator (and a generated client) knows them all.
+          content: {
+            'application/problem+json': {
+              schema: {
+                allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: { code: { enum: list } } }],
+              },
+            },
+          },
         },
       ]),
   );
 }
 
+/** Every scheme a route may name in `security` (a name missing here is a compile error). */
+const SECURITY_SCHEMES: Record<SecuritySchemeName, JsonObject> = {
+  bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  feedApiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description:
+      "A collection account's feed API key: `Authorization: Apikey <feed API key>` (as SePay sends it) or " +
+      '`Authorization: Bearer <feed API key>`. The key names its account; ?merchant=&account=, when given, must name the ' +
+      'same one.',
+  },
+  feedSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'webhook-signature',
+    description:
+      "A Standard Webhooks signature with the collection account's feed secret (whsec_…): headers webhook-id, " +
+      'webhook-timestamp (unix seconds, within five minutes) and webhook-signature (`v1,<base64 HMAC-SHA256 of ' +
+      '"{webhook-id}.{webhook-timestamp}.{body}">`), and the account named in the query: ?merchant=<code>&account=<id>.',
+  },
+};
+
+/** How a route is authenticated, as OpenAPI security requirements. */
+function securityOf(route: ApiRoute): JsonObject[] {
+  const alternatives = route.security ?? (route.auth === 'token' ? [['bearerAuth' as const]] : []);
+  return alternatives.map((schemes) => Object.fromEntries(schemes.map((name) => [name, []])));
+}
+
+/** One media type of a request body a route reads itself; named zod schemas go to `named`. */
+function requestContentSchema(content: RequestContent, named: Record<string, JsonObject>): JsonObject {
+  const entries = Object.entries(content.schemas ?? {});
+  for (const [name, schema] of entries) {
+    const documented = jsonSchema(schema, 'input');
+    if (name in named && JSON.stringify(named[name]) !== JSON.stringify(documented))
+      throw new Error(`Two request schemas are named ${name}.`);
+    named[name] = documented;
+  }
+  const refs = entries.map(([name]) => schemaRef(name));
+  const schema = refs.length === 1 ? refs[0]! : refs.length > 1 ? { oneOf: refs } : content.jsonSchema;
+  if (schema === undefined || (refs.length > 0 && content.jsonSchema !== undefined))
+    throw new Error('A request content has zod schemas or a JSON Schema, one of the two.');
+  return { schema, ...(content.description !== undefined && { description: content.description }) };
+}
+
+/** The requestBody of a route: the JSON its `body` parses, or what it documents reading itself. */
+function requestBodyOf(route: ApiRoute, named: Record<string, JsonObject>): JsonObject | undefined {
+  if (route.body && route.requestBodyDocument)
+    throw new Error(`${route.method} ${route.path}: body or requestBodyDocument, not both.`);
+  if (route.body)
+    return {
+      required: route.bodyOptional !== true,
+      content: {
+        'application/json': {
+          schema: route.bodyDocument ? schemaRef(route.bodyDocument) : jsonSchema(route.body, 'input'),
+        },
+      },
+    };
+  const documented = route.requestBodyDocument;
+  if (!documented) return undefined;
+  return {
+    description: documented.description,
+    required: documented.required,
+    content: Object.fromEntries(
+      Object.entries(documented.content).map(([type, content]) => [
+        type,
+        requestContentSchema(content, named),
+      ]),
+    ),
+  };
+}
+
+/** The document's named schemas: the Problem, the payin objects and the request bodies routes name. */
+function namedSchemas(requestSchemas: Record<string, JsonObject>): Record<string, JsonObject> {
+  const schemas: Record<string, JsonObject> = {
+    Problem: jsonSchema(problemSchema, 'output'),
+    ...payinSchemas(),
+  };
+  for (const [name, schema] of Object.entries(requestSchemas)) {
+    if (name in schemas)
+      throw new Error(`A request schema is named ${name}, as a schema of the document is.`);
+    schemas[name] = schema;
+  }
+  return schemas;
+}
+
 /** The OpenAPI 3.1 document, generated from the routes and their zod schemas (built once at start). */
 export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: string): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
+  const requestSchemas: Record<string, JsonObject> = {};
   for (const route of routes) {
     const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
     const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map((match) => ({
@@ -85,27 +187,19 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
       'METHOD_NOT_ALLOWED' as const,
       'INTERNAL' as const,
     ];
+    const requestBody = requestBodyOf(route, requestSchemas);
     (paths[openApiPath] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
       description: route.description,
       tags: [route.tag],
-      ...(route.auth === 'token' ? { security: [{ bearerAuth: [] }] } : { security: [] }),
+      security: securityOf(route),
       parameters: [
         ...pathParameters,
         ...versionHeader,
         ...(route.query ?? []).map((parameter) => ({ in: 'query', required: false, ...parameter })),
       ],
-      ...(route.body && {
-        requestBody: {
-          required: route.bodyOptional !== true,
-          content: {
-            'application/json': {
-              schema: route.bodyDocument ? schemaRef(route.bodyDocument) : jsonSchema(route.body, 'input'),
-            },
-          },
-        },
-      }),
+      ...(requestBody && { requestBody }),
       responses: {
         ...Object.fromEntries(
           Object.entries(route.responses).map(([status, response]) => [
@@ -141,8 +235,8 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
     servers: [{ url: serverUrl }],
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Problem: jsonSchema(problemSchema, 'output'), ...payinSchemas() },
+      securitySchemes: SECURITY_SCHEMES,
+      schemas: namedSchemas(requestSchemas),
     },
     'x-error-codes': Object.fromEntries(
       Object.entries(ERRORS).map(([code, { status, title }]) => [code, { status, title }]),

@@ -13,7 +13,15 @@ export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/
 
 // ——— Money ———————————————————————————————————————————————————————————————————————————
 
-function money(): Json {
+/** The step of a currency's amounts as an exact decimal literal: 1, 0.01, 0.000001. */
+const stepOf = (decimals: number): number => Number(`1e-${decimals}`);
+
+/**
+ * The Money object: `positive` for money that must be there (what is asked, paid, received),
+ * `zero` for amounts a real answer may carry as 0 (a fee waived, VAT that rounds to nothing).
+ * Each currency's decimals are its `multipleOf`, so any JSON Schema validator refuses THB 10.123.
+ */
+function money(lowest: 'positive' | 'zero'): Json {
   const byDecimals = new Map<number, CurrencyCode[]>();
   for (const code of CURRENCY_CODES) {
     const { decimals } = CURRENCIES[code];
@@ -22,12 +30,22 @@ function money(): Json {
   return {
     type: 'object',
     description:
-      "An amount and its currency. The amount is a decimal number with at most the currency's decimals (" +
+      (lowest === 'positive'
+        ? 'An amount and its currency; the amount is more than 0. '
+        : 'A Money whose amount may be 0. ') +
+      "The amount is a decimal number with at most the currency's decimals (" +
       [...byDecimals].map(([decimals, codes]) => `${decimals} for ${codes.join(', ')}`).join('; ') +
-      ') and 15 significant digits; more decimals are refused, never rounded.',
+      ') and 15 significant digits; more decimals are refused, never rounded. Each currency states its decimals as ' +
+      '`multipleOf` (1, 0.01, 0.000001), an exact decimal: validators that divide in binary floating point misjudge ' +
+      'some amounts (10.12 / 0.01 = 1011.9999999999999) and need a tolerance (Ajv: `multipleOfPrecision: 9`); ' +
+      '`x-decimals` gives the same rule as a count of digits.',
     required: ['amount', 'currencyCode'],
     properties: {
-      amount: { type: 'number', exclusiveMinimum: 0, maximum: Number(MAX_MINOR) },
+      amount: {
+        type: 'number',
+        ...(lowest === 'positive' ? { exclusiveMinimum: 0 } : { minimum: 0 }),
+        maximum: Number(MAX_MINOR),
+      },
       currencyCode: { type: 'string', enum: [...CURRENCY_CODES] },
     },
     allOf: [...byDecimals].map(([decimals, codes]) => ({
@@ -36,7 +54,8 @@ function money(): Json {
         properties: {
           amount: {
             maximum: Number(MAX_MINOR) / 10 ** decimals,
-            ...(decimals === 0 ? { multipleOf: 1 } : { 'x-decimals': decimals }),
+            multipleOf: stepOf(decimals),
+            'x-decimals': decimals,
           },
         },
       },
@@ -267,7 +286,10 @@ const RESPONSE_PROPERTIES: Record<string, Json> = {
   reference: { type: 'string', description: 'The payment reference the customer quotes.' },
   returnUrl: { type: 'string', format: 'uri' },
   paymentOperator: schemaRef('PaymentOperator'),
-  vat: { ...schemaRef('Money'), description: 'VAT on the fee, when levied.' },
+  vat: {
+    ...schemaRef('MoneyOrZero'),
+    description: 'VAT on the fee, when levied: 0 when it rounds to nothing (a small fee, or none).',
+  },
   account: {
     type: 'object',
     description: 'The account the customer pays into (ours at the chosen bank, or the deposit address).',
@@ -474,7 +496,8 @@ export function payinSchemas(): Record<string, Json> {
   const requestNames = Object.fromEntries(METHOD_CODES.map((code) => [code, requestName(code)]));
   const responseNames = Object.fromEntries(METHOD_CODES.map((code) => [code, responseName(code)]));
   return {
-    Money: money(),
+    Money: money('positive'),
+    MoneyOrZero: money('zero'),
     PaymentOperator: PAYMENT_OPERATOR,
     ...Object.fromEntries(all.map((variant) => [variant.name, requestObject(variant)])),
     ...Object.fromEntries(
@@ -552,6 +575,12 @@ export function payinSchemas(): Record<string, Json> {
           ...schemaRef('Money'),
           description: 'Money received after the payin ended; it never changes the status. Absent when none.',
         },
+        moneyOutstanding: {
+          ...schemaRef('Money'),
+          description:
+            'What an open payin that received part of its money still needs (moneyRequired, else money, less ' +
+            'moneyReceived); more than 0. Absent when nothing was received or the payin is final.',
+        },
       },
     },
     Payin: {
@@ -560,7 +589,10 @@ export function payinSchemas(): Record<string, Json> {
       properties: {
         paymentRequested: { type: 'object', required: ['money'], properties: { money: schemaRef('Money') } },
         process: schemaRef('PaymentProcess'),
-        fee: schemaRef('Money'),
+        fee: {
+          ...schemaRef('MoneyOrZero'),
+          description: 'The fee charged on the payin; 0 where the merchant pays none.',
+        },
         paymentMethodResponse: schemaRef('PaymentMethodResponse'),
       },
     },

@@ -64,9 +64,28 @@ function schemaTable(schema: Json | undefined): string {
   return `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Notes</th></tr></thead><tbody>${propertyRows(schema).join('')}</tbody></table>`;
 }
 
+/** A request body: per media type (when it is not only JSON), its notes and schema. */
+function requestBodySection(requestBody: Json | undefined): string {
+  const content = requestBody?.content as Record<string, { schema: Json; description?: string }> | undefined;
+  if (!content) return '';
+  const types = Object.entries(content);
+  const only = types.length === 1 && types[0]![0] === 'application/json' ? types[0]![1] : undefined;
+  const describe = (schema: Json) =>
+    Array.isArray(schema.oneOf)
+      ? `<p>One of ${(schema.oneOf as Json[]).map((option) => schemaLink(refName(option) ?? '?')).join(', ')}.</p>`
+      : schemaTable(schema);
+  const notes =
+    typeof requestBody?.description === 'string' ? `<p>${escapeHtml(requestBody.description)}</p>` : '';
+  if (only) return `<h4>Request body</h4>${notes}${describe(only.schema)}`;
+  return `<h4>Request body</h4>${notes}<ul>${types
+    .map(
+      ([type, media]) =>
+        `<li><code>${escapeHtml(type)}</code>${media.description ? ` ${escapeHtml(media.description)}` : ''}${describe(media.schema)}</li>`,
+    )
+    .join('')}</ul>`;
+}
+
 function renderOperation(path: string, method: string, operation: Json): string {
-  const body = (operation.requestBody as Json | undefined)?.content as
-    Record<string, { schema: Json }> | undefined;
   const responses = Object.entries(operation.responses as Record<string, Json>).map(([status, response]) => {
     const content = response.content as Record<string, { schema: Json }> | undefined;
     const json = content?.['application/json']?.schema;
@@ -74,9 +93,9 @@ function renderOperation(path: string, method: string, operation: Json): string 
   });
   return `<section id="${escapeHtml(operation.operationId)}"><h3><span class="method">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(
     path,
-  )}</code></h3><p><strong>${escapeHtml(operation.summary)}.</strong> ${escapeHtml(operation.description)}</p>${
-    body ? `<h4>Request body</h4>${schemaTable(body['application/json']?.schema)}` : ''
-  }<h4>Responses</h4><ul>${responses.join('')}</ul></section>`;
+  )}</code></h3><p><strong>${escapeHtml(operation.summary)}.</strong> ${escapeHtml(operation.description)}</p>${requestBodySection(
+    operation.requestBody as Json | undefined,
+  )}<h4>Responses</h4><ul>${responses.join('')}</ul></section>`;
 }
 
 /** The named schemas: description, alternatives, then the property table. */

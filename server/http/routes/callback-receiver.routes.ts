@@ -23,6 +23,11 @@ export function callbackReceiverRoutes(receiver: CallbackReceiver): readonly Api
       tag: 'Callback receiver',
       versioned: false,
       auth: 'none',
+      requestBodyDocument: {
+        description: 'Whatever the sender posts, kept as text with its headers.',
+        required: false,
+        content: { '*/*': { description: 'Any content type, up to 64 KiB.', jsonSchema: {} } },
+      },
       responses: { 200: { description: 'The message was kept.', schema: callbackReceiverAckSchema } },
       errors: ['NOT_FOUND'],
       async handle(c) {

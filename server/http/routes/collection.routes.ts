@@ -16,7 +16,9 @@ import { presentCollectionAccount } from '../../accounts';
 import { AppError, parseOrThrow } from '../../errors';
 import type { Merchant } from '../../merchants';
 import {
+  feedDeliverySchema,
   presentCollectionTransaction,
+  sepaySchema,
   type ReceiptResult,
   type ReconciliationService,
 } from '../../reconciliation';
@@ -105,7 +107,21 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
       tag: 'Collection',
       versioned: false,
       auth: 'none',
+      security: [['feedApiKey'], ['feedSignature']],
       maxBodyBytes: FEED_DELIVERY_MAX_BYTES,
+      requestBodyDocument: {
+        description:
+          'A delivery of ours, or a SePay webhook payload (told apart by transferType and transferAmount).',
+        required: true,
+        content: {
+          'application/json': {
+            description:
+              'FeedDelivery: 1–500 transactions, amounts as decimal strings, currency optional (the account’s). ' +
+              'SePayWebhook: one VND transaction as SePay posts it; transferType "out" is skipped.',
+            schemas: { FeedDelivery: feedDeliverySchema, SePayWebhook: sepaySchema },
+          },
+        },
+      },
       query: [
         {
           name: 'merchant',
@@ -168,17 +184,43 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
       auth: 'token',
       authorize: requireMerchantWideOperation,
       maxBodyBytes: STATEMENT_MAX_BYTES,
+      requestBodyDocument: {
+        description:
+          'The statement file, UTF-8, up to 5 MB and 10,000 entries. Another Content-Type is taken when ?format= names ' +
+          'the format.',
+        required: true,
+        content: {
+          'text/csv': {
+            description:
+              'RFC 4180 CSV with a header row naming the columns (without regard to case, spaces or punctuation): id ' +
+              '(or transaction id, bank reference, reference, ref), date (booked at, booking date, transaction date, ' +
+              'value date), amount (signed) or credit with an optional debit (deposit / withdrawal, paid in / paid ' +
+              'out), and optionally currency, note (description, details, remarks, narrative, memo), payer, payer ' +
+              'account, payer bank. Dates ISO 8601 (2026-11-24, 2026-11-24 10:00, 2026-11-24T10:00:00+07:00), ' +
+              'amounts with at most the currency’s decimals.',
+            jsonSchema: { type: 'string' },
+          },
+          'application/xml': {
+            description:
+              'ISO 20022 camt.053, versions .001.02 to .001.13 (text/xml too): each Ntry with its Amt and Ccy, ' +
+              'CdtDbtInd CRDT (DBIT is skipped), Sts BOOK (pending and informational entries are skipped), BookgDt ' +
+              'or ValDt, AcctSvcrRef (else EndToEndId) as the bank transaction id, and the remittance information ' +
+              'as the note; an entry whose TxDtls each carry an amount is one transaction per TxDtls.',
+            jsonSchema: { type: 'string' },
+          },
+        },
+      },
       query: [
         { name: 'account', description: 'The collection account id.', schema: { type: 'string' } },
         {
           name: 'format',
           description: 'csv or camt053 (default: by Content-Type).',
-          schema: { type: 'string' },
+          schema: { type: 'string', enum: ['csv', 'camt053'] },
         },
         {
           name: 'timeZone',
           description: 'Offset of CSV dates without one, e.g. +07:00.',
-          schema: { type: 'string' },
+          schema: { type: 'string', pattern: '^[+-](?:0\\d|1[0-4]):[0-5]\\d$' },
         },
         { name: 'currency', description: 'Currency of CSV rows without one.', schema: { type: 'string' } },
       ],

@@ -14,7 +14,7 @@ export {
   type FeedDelivery,
   type FeedTransaction,
 } from './feed-json';
-export { isSePayPayload, parseSePay } from './sepay';
+export { isSePayPayload, parseSePay, sepaySchema } from './sepay';
 export { MAX_STATEMENT_RECORDS, readAmount } from './record-checks';
 export { decodeUtf8 } from './text-checks';
 

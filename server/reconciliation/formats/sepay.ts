@@ -15,7 +15,8 @@ const SEPAY_TIME_ZONE = homeOffset('VND');
 
 const text = z.string().refine((value) => !hasNul(value), NUL_MESSAGE);
 
-const sepaySchema = z.object(
+/** A SePay webhook payload as parsed (documented as the bank-feed route's SePay body). */
+export const sepaySchema = z.object(
   {
     // SePay's own id is what it retries with, so storing stays idempotent across its retries.
     id: z.union([z.int().positive(), z.string().regex(/^\d{1,20}$/)], {
