@@ -28,14 +28,21 @@ function redirectTo(request: NextRequest, url: URL): NextResponse {
   );
 }
 
-function withSecurityHeaders(response: NextResponse, csp: string): NextResponse {
+function withSecurityHeaders(response: NextResponse, csp: string, path: string): NextResponse {
   response.headers.set('content-security-policy', csp);
   response.headers.set('x-frame-options', 'DENY');
   response.headers.set('x-content-type-options', 'nosniff');
-  response.headers.set('referrer-policy', 'no-referrer');
+  // The payment pages carry a customer's session in their paths and queries: no referrer at all.
+  // The console's own posts must show their origin (bff/requests.ts isConsoleSameOrigin), which
+  // no-referrer would turn into `Origin: null`; other sites still get no referrer from it.
+  response.headers.set('referrer-policy', isConsolePath(path) ? 'same-origin' : 'no-referrer');
   response.headers.set('cache-control', 'no-store');
   response.headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   return response;
+}
+
+function isConsolePath(path: string): boolean {
+  return path === '/console' || path.startsWith('/console/');
 }
 
 /**
@@ -56,13 +63,17 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     const response = redirectTo(request, target);
     if (isLocale(lang))
       response.cookies.set(LOCALE_COOKIE, lang, { path: '/', maxAge: 365 * 86_400, sameSite: 'lax', secure });
-    return withSecurityHeaders(response, csp);
+    return withSecurityHeaders(response, csp, url.pathname);
   }
 
   const token = url.searchParams.get('token');
   if (url.pathname === '/' && token !== null) {
     const arrival = await arrive(request, token);
-    return withSecurityHeaders(withArrivalCookie(redirectTo(request, arrival.target), arrival), csp);
+    return withSecurityHeaders(
+      withArrivalCookie(redirectTo(request, arrival.target), arrival),
+      csp,
+      url.pathname,
+    );
   }
 
   const requestHeaders = new Headers(request.headers);
@@ -72,7 +83,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   requestHeaders.set('x-page-query', url.search);
   // The console sends a signed-out visitor to sign in and back to this page.
   requestHeaders.set('x-page-path', url.pathname);
-  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
+  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp, url.pathname);
 }
 
 export const config = {

@@ -37,6 +37,18 @@ export function isSameOrigin(request: NextRequest): boolean {
   );
 }
 
+/**
+ * The console's stricter rule: its pages are served with Referrer-Policy same-origin (proxy.ts), so
+ * their own posts carry their real Origin even where browsers send no Sec-Fetch-Site (plain HTTP on
+ * a LAN address). A post with `Origin: null`, or none, is not from a console page: refused, as is
+ * anything the browser marks as not same-origin.
+ */
+export function isConsoleSameOrigin(request: NextRequest): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin') return false;
+  return request.headers.get('origin') === requestOrigin(request.headers, request.nextUrl.protocol);
+}
+
 /** Reads a JSON or form-encoded body into flat string fields. */
 export async function readFields(request: NextRequest): Promise<Record<string, string>> {
   if (wantsJson(request)) {

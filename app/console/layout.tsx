@@ -6,7 +6,9 @@ import { consoleLocaleOf } from '@/i18n/locales';
 import { QueryProvider } from '@/components/live/query-provider';
 import './console.css';
 
-export const metadata: Metadata = { title: 'Merchant console' };
+// Same-origin, not the payment pages' no-referrer: the console's posts must show their origin
+// (bff/requests.ts isConsoleSameOrigin; decision 026 addendum).
+export const metadata: Metadata = { title: 'Merchant console', referrer: 'same-origin' };
 
 /**
  * The merchant console: its own messages (the `console` namespace, English where it is not

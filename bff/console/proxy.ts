@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { consoleOperation, STATEMENT_MAX_BYTES } from '@/lib/console/operations';
-import { isSameOrigin } from '../requests';
+import { isConsoleSameOrigin } from '../requests';
 import { ConsoleApi, type ApiReply } from './console-api';
 import { currentSession } from './session';
 import { readStatementBody } from './statement-body';
@@ -37,7 +37,7 @@ export async function proxyToApi(request: NextRequest, segments: readonly string
   if (!signedIn) return consoleProblem(401, 'CONSOLE_SIGNED_OUT', 'Sign in to the console again.');
   const operation = consoleOperation(request.method, segments);
   if (!operation) return consoleProblem(404, 'NOT_FOUND', 'The console does not offer this call.');
-  if (request.method === 'POST' && !isSameOrigin(request))
+  if (request.method === 'POST' && !isConsoleSameOrigin(request))
     return consoleProblem(403, 'CROSS_SITE_REFUSED', 'Cross-site request refused.');
   if (operation.tool && !signedIn.session.isTest)
     return consoleProblem(403, 'LIVE_READ_ONLY', 'The console is read-only for live merchants.');

@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { afterSignIn, signInSchema, type SignInError } from '@/lib/console/sign-in';
 import { isSecureContext } from '../origin';
-import { isSameOrigin, readFields, relativeRedirect } from '../requests';
+import { isConsoleSameOrigin, readFields, relativeRedirect } from '../requests';
 import { apiRequest, ConsoleApi, requestToken } from './console-api';
 import { CONSOLE_COOKIE, CONSOLE_PATH, currentSession, sealSession, sessionLifetimeSecs } from './session';
 
@@ -18,7 +18,7 @@ function backToSignIn(error: SignInError, next: string | undefined, retryAfter?:
  * merchant code, with its lockouts), then the credentials go into the sealed HttpOnly cookie.
  */
 export async function signIn(request: NextRequest): Promise<NextResponse> {
-  if (!isSameOrigin(request))
+  if (!isConsoleSameOrigin(request))
     return NextResponse.json({ message: 'cross-site request refused' }, { status: 403 });
   const fields = signInSchema.safeParse(await readFields(request));
   if (!fields.success) return backToSignIn('invalid', undefined);
@@ -59,7 +59,7 @@ export async function signIn(request: NextRequest): Promise<NextResponse> {
 
 /** Signs out: the cookie is cleared and the console's cached token forgotten. */
 export async function signOut(request: NextRequest): Promise<NextResponse> {
-  if (!isSameOrigin(request))
+  if (!isConsoleSameOrigin(request))
     return NextResponse.json({ message: 'cross-site request refused' }, { status: 403 });
   const signedIn = await currentSession();
   if (signedIn) new ConsoleApi(signedIn.session, signedIn.fingerprint).forget();

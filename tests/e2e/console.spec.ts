@@ -145,6 +145,39 @@ test('a live merchant sees read-only views: no scenarios, no simulate or cancel'
   await expectAccessible(page);
 });
 
+test('a console post must show the console as its origin: Origin null, none or cross-site is refused', async ({
+  page,
+}) => {
+  await signIn(page, 'e2e-shop');
+  const idPayin = await createPayin();
+  const visit = await page.goto(`/console/payments/${idPayin}`);
+  // The console's pages send their origin on their own posts; payment pages send no referrer at all.
+  expect(visit?.headers()['referrer-policy']).toBe('same-origin');
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'same-origin');
+  const origin = new URL(page.url()).origin;
+  const cancel = `/console/bff/api/payins/${idPayin}/!cancel`;
+  const cases: Record<string, string>[] = [
+    { origin: 'null' },
+    {},
+    { origin: 'https://attacker.example' },
+    { origin, 'sec-fetch-site': 'cross-site' },
+    { origin: 'null', 'sec-fetch-site': 'same-site' },
+  ];
+  for (const headers of cases) {
+    const refused = await page.request.post(cancel, { data: {}, headers });
+    expect(refused.status(), JSON.stringify(headers)).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('CROSS_SITE_REFUSED');
+  }
+  await page.reload();
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
+  // The console's own button still works, in a real browser.
+  await page.getByTestId('console-cancel').click();
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'REFUSED');
+  const checkout = await redirectUrl();
+  const payment = await page.goto(checkout.url);
+  expect(payment?.headers()['referrer-policy']).toBe('no-referrer');
+});
+
 test('the console speaks Thai, and English with lang="en" in a language it has no messages for', async ({
   page,
 }) => {
