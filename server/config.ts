@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { MAX_SECRET_OVERLAP_SECS } from '@/lib/schemas';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'Use true or false.' })
@@ -104,6 +105,8 @@ const envSchema = z.object({
   /** Callback attempts in flight at once per instance, and to any one endpoint (its scheme, host and port). */
   CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   CALLBACK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  /** How long a rotated-out callback signing secret keeps signing beside the new one (default 24 h). */
+  CALLBACK_SECRET_OVERLAP_SECS: z.coerce.number().int().min(0).max(MAX_SECRET_OVERLAP_SECS).default(86_400),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };

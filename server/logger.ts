@@ -19,6 +19,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         '*.authorization',
         'callbackSecret',
         '*.callbackSecret',
+        'previousCallbackSecret',
+        '*.previousCallbackSecret',
       ],
       censor: '[redacted]',
     },

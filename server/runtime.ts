@@ -272,10 +272,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     });
     const workers = [
       createExpirySweeper({ db: database.db, payins, clock, logger }),
-      // Merchants provisioned by other instances (rolling deploys of a new merchants file).
+      // Merchants changed by other instances (a new merchants file, a rotated callback secret):
+      // every instance signs and authenticates with the same values within seconds.
       periodicWorker({
         name: 'merchant-directory-refresh',
-        intervalMs: 30_000,
+        intervalMs: 2_000,
         logger,
         tick: async () => {
           await merchants.refresh();

@@ -28,7 +28,11 @@ export const callbackTestAttemptSchema = z.looseObject({
 });
 
 /** The merchant's callback signing secret, in the whsec_<base64> form Standard Webhooks receivers take. */
-export const callbackSigningSecretSchema = z.looseObject({ secret: z.string() });
+export const callbackSigningSecretSchema = z.looseObject({
+  secret: z.string(),
+  /** During a rotation's overlap: until when callbacks also carry a signature with the previous secret. */
+  previousSecretExpiresAt: z.string().optional(),
+});
 
 /** A message the built-in callback receiver took in. */
 export const callbackReceiverMessageSchema = z.looseObject({

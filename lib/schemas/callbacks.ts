@@ -40,3 +40,15 @@ export const callbackReceiverQuerySchema = z.object({
 export type CallbackListQuery = z.infer<typeof callbackListQuerySchema>;
 export type CallbackTestRequest = z.infer<typeof callbackTestRequestSchema>;
 export type CallbackReceiverQuery = z.infer<typeof callbackReceiverQuerySchema>;
+
+/** The longest a rotated-out callback signing secret may keep signing (30 days). */
+export const MAX_SECRET_OVERLAP_SECS = 30 * 86_400;
+
+/** POST /callbacks/signing-secret/!rotate: how long the current secret keeps signing beside the new one. */
+export const signingSecretRotationSchema = z.strictObject({
+  overlapSeconds: z
+    .int('Whole seconds.')
+    .min(0, 'At least 0 (no overlap).')
+    .max(MAX_SECRET_OVERLAP_SECS, `At most ${MAX_SECRET_OVERLAP_SECS} (30 days).`)
+    .optional(),
+});

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import type { CallbackReceiverMessage } from '@/lib/api/callback-responses';
 import type { Clock } from '../clock';
 import type { CallbackReceiverMessageRow, Database } from '../db';
-import type { Merchant } from '../merchants';
+import { callbackSigningSecrets, type Merchant } from '../merchants';
 import { listReceiverMessages, storeReceiverMessage } from './callback-receiver.repository';
 
 /** Where the receiver answers, below the public URL. */
@@ -165,7 +165,10 @@ export class CallbackReceiver {
         received_at: now,
         headers: JSON.stringify(headers),
         body: storableText(input.body, RECEIVER_BODY_BYTES),
-        signature_verified: signatureVerifies(merchant.callbackSecret, input.body, headers),
+        // During a rotation's overlap a message signed with either secret verifies.
+        signature_verified: callbackSigningSecrets(merchant, now).some((secret) =>
+          signatureVerifies(secret, input.body, headers),
+        ),
       },
       keep: RECEIVER_KEEP,
       before: new Date(now.getTime() - RECEIVER_RETENTION_MS),

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock';
 import type { CallbackDeliveryRow, Database } from '../db';
 import type { Logger } from '../logger';
-import type { Merchant } from '../merchants';
+import { callbackSigningSecrets, type Merchant } from '../merchants';
 import type { CallbackSender, CallbackSettings, SendResult } from './callback';
 import { claimDueDeliveries, finishAttempt, purgeFinishedDeliveries } from './callback.repository';
 import { judgeAttempt, parseRetryAfter, planAfterAttempt } from './callback.retry-policy';
@@ -130,11 +130,12 @@ export class CallbackDispatcher {
     const { clock, settings, merchants, send, logger } = this.options;
     const startedAt = clock();
     const merchant = await merchants.find(row.merchant_code);
+    const now = this.wallClock();
     const requestHeaders = merchant
       ? callbackHeaders({
-          secret: merchant.callbackSecret,
+          secret: callbackSigningSecrets(merchant, now),
           eventId: row.event_id,
-          timestamp: this.wallClock(),
+          timestamp: now,
           body: row.payload,
         })
       : undefined;

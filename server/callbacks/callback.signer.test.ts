@@ -40,4 +40,18 @@ describe('signCallback', () => {
     });
     expect(() => new Webhook(secret).verify(body, stale)).toThrow(/too old/);
   });
+
+  it('signs once per secret during a rotation, and each secret alone verifies the message', () => {
+    const next = `whsec_${randomBytes(32).toString('base64')}`;
+    const other = `whsec_${randomBytes(32).toString('base64')}`;
+    const headers = signCallback({ secret: [next, secret], eventId: 'evt_2', timestamp: new Date(), body });
+    const signatures = headers['webhook-signature'].split(' ');
+    expect(signatures).toHaveLength(2);
+    expect(signatures[0]).toBe(
+      signCallback({ secret: next, eventId: 'evt_2', timestamp: new Date(), body })['webhook-signature'],
+    );
+    expect(new Webhook(next).verify(body, headers)).toMatchObject({ idPayin: 'order-1' });
+    expect(new Webhook(secret).verify(body, headers)).toMatchObject({ idPayin: 'order-1' });
+    expect(() => new Webhook(other).verify(body, headers)).toThrow(WebhookVerificationError);
+  });
 });

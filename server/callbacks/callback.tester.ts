@@ -3,7 +3,7 @@ import { CALLBACK_TEST_EVENT, type CallbackTestAttempt } from '@/lib/api/callbac
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
-import type { Merchant } from '../merchants';
+import { callbackSigningSecrets, type Merchant } from '../merchants';
 import type { UrlPolicy } from '../net';
 import type { CallbackSender } from './callback';
 import { redactUrl } from './callback.dispatcher';
@@ -36,7 +36,7 @@ export class CallbackTester {
     const eventId = newEventId();
     const body = JSON.stringify({ type: CALLBACK_TEST_EVENT, eventId, timestamp: startedAt.toISOString() });
     const requestHeaders = callbackHeaders({
-      secret: merchant.callbackSecret,
+      secret: callbackSigningSecrets(merchant, startedAt),
       eventId,
       timestamp: startedAt,
       body,

@@ -18,6 +18,7 @@ import { createCallbackOutbox } from './callback.outbox';
 import { CallbackLog } from './callback.log';
 import { createGuardedSender, createReceiverAwareSender } from './callback.sender';
 import { CallbackTester } from './callback.tester';
+import { CallbackSigningSecretService } from './callback.secrets';
 
 export type { CallbackSender, CallbackSettings, SendResult } from './callback';
 export { CallbackDispatcher } from './callback.dispatcher';
@@ -25,6 +26,7 @@ export { CallbackLog } from './callback.log';
 export { CallbackReceiver, receiverKeyIn, receiverPrefix } from './callback-receiver';
 export { CallbackTester } from './callback.tester';
 export { signCallback } from './callback.signer';
+export { CallbackSigningSecretService, type SigningSecretView } from './callback.secrets';
 
 export interface CallbacksModuleDependencies {
   config: Config;
@@ -50,6 +52,8 @@ export interface CallbacksModule {
   tester: CallbackTester;
   /** The built-in receiver (its messages, and its URL per merchant). */
   receiver: CallbackReceiver;
+  /** The signing secret and its rotation with an overlap. */
+  secrets: CallbackSigningSecretService;
   /** The dispatcher. */
   workers: readonly BackgroundWorker[];
 }
@@ -170,6 +174,11 @@ export function createCallbacksModule(deps: CallbacksModuleDependencies): Callba
       wallClock: systemClock,
     }),
     receiver,
+    secrets: new CallbackSigningSecretService({
+      merchants: deps.merchants,
+      wallClock: systemClock,
+      defaultOverlapSeconds: deps.config.CALLBACK_SECRET_OVERLAP_SECS,
+    }),
     workers: [dispatcherWorker(dispatcher, deps.logger)],
   };
 }

@@ -18,6 +18,11 @@ export interface MerchantsTable {
   payment_methods: string[];
   is_test: boolean;
   callback_secret: string;
+  /** The secret the last rotation replaced: it signs beside the new one until the time below. */
+  previous_callback_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_callback_secret_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set by the API's rotation: from then on the merchants file no longer sets the secret. */
+  callback_secret_rotated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Fee rules and other per-merchant settings (server/merchants/merchant-settings.ts). */
   settings: Json<Record<string, unknown>>;
   created_at: CreatedAt;

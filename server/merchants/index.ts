@@ -1,5 +1,5 @@
 import 'server-only';
-export type { Merchant, MerchantSettings, FeeRule } from './merchant';
+export { callbackSigningSecrets, type Merchant, type MerchantSettings, type FeeRule } from './merchant';
 export { MerchantDirectory } from './merchant-directory';
 export { merchantEntrySchema, readMerchantsFile, type MerchantEntry } from './merchants-file';
 export { provisionMerchants, provisionDemoMerchant, DEMO_MERCHANT_CODE } from './provision';

@@ -5,18 +5,30 @@ import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
 import type { Database } from '../db';
 import type { Merchant } from './merchant';
-import { findMerchant, listMerchants } from './merchant.repository';
+import {
+  databaseNow,
+  findMerchant,
+  listMerchants,
+  listMerchantsChangedSince,
+  rotateCallbackSecret,
+} from './merchant.repository';
+import { generateCallbackSecret } from './provision';
 import { hashSecret, secretMatches } from './secret-hash';
+
+/** How far back each refresh reads again: a change whose transaction committed after a look. */
+const REFRESH_MARGIN_MS = 60_000;
 
 /**
  * Merchants by code, held in memory: they are provisioned at start, so a token issuance costs one
  * HMAC and no database round trip, and a code unknown here costs none either (strangers choose the
- * codes). Merchants another instance provisioned arrive with `refresh` (a background worker);
+ * codes). Changes made by other instances arrive with `refresh` (a background worker, every 2 s);
  * `find`, for codes from a verified token or our own tables, also looks in the database.
  */
 export class MerchantDirectory {
   private readonly byCode = new Map<string, Merchant>();
   private readonly decoyHash: Buffer;
+  /** The database's time when `refresh` last looked. */
+  private lastLook: Date | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -87,9 +99,31 @@ export class MerchantDirectory {
     return Promise.resolve(found);
   }
 
-  /** Reloads every merchant (those provisioned by other instances included). */
+  /**
+   * Gives the merchant a new callback signing secret; the current one signs beside it until
+   * `previousUntil`. This instance uses it at once, the others at their next refresh.
+   */
+  async rotateCallbackSecret(code: string, previousUntil: Date): Promise<Merchant | undefined> {
+    const merchant = await rotateCallbackSecret(this.db, {
+      code,
+      secret: generateCallbackSecret(),
+      previousUntil,
+    });
+    if (merchant) this.byCode.set(merchant.code, merchant);
+    return merchant;
+  }
+
+  /**
+   * Takes in what changed in the database since the last look (merchants provisioned by other
+   * instances, a rotated callback secret), the first time every merchant. Changes are stamped with
+   * the database's clock and read back with a margin, so a change committed late is not missed.
+   */
   async refresh(): Promise<void> {
-    const merchants = await listMerchants(this.db);
+    const now = await databaseNow(this.db);
+    const merchants = this.lastLook
+      ? await listMerchantsChangedSince(this.db, new Date(this.lastLook.getTime() - REFRESH_MARGIN_MS))
+      : await listMerchants(this.db);
     for (const merchant of merchants) this.byCode.set(merchant.code, merchant);
+    this.lastLook = now;
   }
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isMethodCode } from '@/lib/methods';
 import { toJson, type Database, type MerchantRow } from '../db';
 import type { CollectionAccount } from '../accounts';
@@ -32,12 +32,20 @@ export function toMerchant(row: MerchantRow): Merchant {
     paymentMethods: row.payment_methods.filter(isMethodCode),
     isTest: row.is_test,
     callbackSecret: row.callback_secret,
+    previousCallbackSecret:
+      row.previous_callback_secret !== null && row.previous_callback_secret_until !== null
+        ? { secret: row.previous_callback_secret, until: row.previous_callback_secret_until }
+        : undefined,
     settings,
     collectionAccounts,
   };
 }
 
-/** Inserts or updates a merchant; a callback secret absent from the file is kept, not rotated. */
+/**
+ * Inserts or updates a merchant; a callback secret absent from the file is kept, not rotated, and
+ * so is one the merchant rotated through the API (the file seeds a secret, it does not undo a
+ * rotation). Times are the database's, so instances compare them on one clock.
+ */
 export async function upsertMerchant(db: Kysely<Database>, merchant: MerchantUpsert): Promise<Merchant> {
   const row = await db
     .insertInto('merchants')
@@ -49,7 +57,7 @@ export async function upsertMerchant(db: Kysely<Database>, merchant: MerchantUps
       is_test: merchant.isTest,
       callback_secret: merchant.callbackSecret ?? merchant.generatedCallbackSecret,
       settings: toJson({ ...merchant.settings, collectionAccounts: merchant.collectionAccounts }),
-      updated_at: new Date(),
+      updated_at: sql<Date>`now()`,
     })
     .onConflict((conflict) =>
       conflict.column('merchant_code').doUpdateSet((eb) => ({
@@ -59,7 +67,12 @@ export async function upsertMerchant(db: Kysely<Database>, merchant: MerchantUps
         is_test: eb.ref('excluded.is_test'),
         settings: eb.ref('excluded.settings'),
         updated_at: eb.ref('excluded.updated_at'),
-        ...(merchant.callbackSecret ? { callback_secret: eb.ref('excluded.callback_secret') } : {}),
+        ...(merchant.callbackSecret
+          ? {
+              callback_secret: sql<string>`case when merchants.callback_secret_rotated_at is null
+                then excluded.callback_secret else merchants.callback_secret end`,
+            }
+          : {}),
       })),
     )
     .returningAll()
@@ -79,4 +92,39 @@ export async function findMerchant(db: Kysely<Database>, code: string): Promise<
 export async function listMerchants(db: Kysely<Database>): Promise<Merchant[]> {
   const rows = await db.selectFrom('merchants').selectAll().execute();
   return rows.map(toMerchant);
+}
+
+/** Merchants changed at or after `since` (database time), for instances keeping their copies fresh. */
+export async function listMerchantsChangedSince(db: Kysely<Database>, since: Date): Promise<Merchant[]> {
+  const rows = await db.selectFrom('merchants').selectAll().where('updated_at', '>=', since).execute();
+  return rows.map(toMerchant);
+}
+
+/** The database's time now, the clock every merchant change is stamped with. */
+export async function databaseNow(db: Kysely<Database>): Promise<Date> {
+  const { rows } = await sql<{ now: Date }>`select now() as now`.execute(db);
+  return new Date(rows[0]!.now);
+}
+
+/**
+ * Replaces the callback signing secret in one statement: the current one becomes the previous,
+ * signing beside the new one until `previousUntil`; a previous one still in its overlap is dropped.
+ */
+export async function rotateCallbackSecret(
+  db: Kysely<Database>,
+  input: { code: string; secret: string; previousUntil: Date },
+): Promise<Merchant | undefined> {
+  const row = await db
+    .updateTable('merchants')
+    .set((eb) => ({
+      previous_callback_secret: eb.ref('callback_secret'),
+      previous_callback_secret_until: input.previousUntil,
+      callback_secret: input.secret,
+      callback_secret_rotated_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('merchant_code', '=', input.code)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toMerchant(row) : undefined;
 }

@@ -14,6 +14,8 @@ export interface Merchant {
   isTest: boolean;
   /** Standard Webhooks signing secret (whsec_...). */
   callbackSecret: string;
+  /** The secret a rotation replaced, signing beside the current one until `until` (the overlap). */
+  previousCallbackSecret?: { secret: string; until: Date } | undefined;
   settings: MerchantSettings;
   /** Where live customers really pay (merchants file; feed API keys only as keyed hashes). */
   collectionAccounts: readonly CollectionAccount[];
@@ -34,4 +36,16 @@ export interface MerchantSettings {
   payoutFees?: Partial<Record<PayoutMethodCode | 'default', FeeRule>>;
   /** How long a successful payin's money stays pending before it becomes available (0: at once). */
   settlementDelaySecs?: number;
+}
+
+/**
+ * The secrets a callback is signed with at `now`: the current one, and during a rotation's overlap
+ * the one it replaced, so a receiver verifying with either accepts it (Standard Webhooks allows
+ * several signatures in one header).
+ */
+export function callbackSigningSecrets(merchant: Merchant, now: Date): string[] {
+  const previous = merchant.previousCallbackSecret;
+  return previous && now < previous.until
+    ? [merchant.callbackSecret, previous.secret]
+    : [merchant.callbackSecret];
 }

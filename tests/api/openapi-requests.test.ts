@@ -408,6 +408,16 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
       },
     ];
   },
+  rotateCallbackSigningSecret(world) {
+    return [
+      {
+        path: '/callbacks/signing-secret/!rotate',
+        contentType: 'application/json',
+        token: world.sandboxToken,
+        body: { overlapSeconds: 3600 },
+      },
+    ];
+  },
   async receiveCallback(world) {
     const receiver = await ok<{ url: string }>('GET', '/callback-receiver', { token: world.sandboxToken });
     return [

@@ -9,6 +9,7 @@ import * as callbackInspection from './0007-callback-inspection';
 import * as ledgerAndPayouts from './0008-ledger-and-payouts';
 import * as liveCollection from './0009-live-collection';
 import * as collectionAddresses from './0010-collection-addresses';
+import * as callbackSecretRotation from './0011-callback-secret-rotation';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-ledger-and-payouts': ledgerAndPayouts,
   '0009-live-collection': liveCollection,
   '0010-collection-addresses': collectionAddresses,
+  '0011-callback-secret-rotation': callbackSecretRotation,
 };

@@ -5,8 +5,12 @@ import {
   callbackTestAttemptSchema,
 } from '@/lib/api/callback-responses';
 import { callbackDeliveriesResponseSchema, callbackDeliverySchema } from '@/lib/api/responses';
-import { callbackListQuerySchema, callbackTestRequestSchema } from '@/lib/schemas';
-import type { CallbackLog, CallbackTester } from '../../callbacks';
+import {
+  callbackListQuerySchema,
+  callbackTestRequestSchema,
+  signingSecretRotationSchema,
+} from '@/lib/schemas';
+import type { CallbackLog, CallbackSigningSecretService, CallbackTester } from '../../callbacks';
 import { AppError, parseOrThrow } from '../../errors';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply, responseHeaders } from '../reply';
@@ -19,9 +23,11 @@ const MERCHANT_WIDE =
 export function callbackRoutes({
   log,
   tester,
+  secrets,
 }: {
   log: CallbackLog;
   tester: CallbackTester;
+  secrets: CallbackSigningSecretService;
 }): readonly ApiRoute[] {
   return [
     defineRoute({
@@ -101,7 +107,32 @@ export function callbackRoutes({
       errors: [],
       handle(c) {
         responseHeaders(c)['cache-control'] = 'no-store';
-        return reply(c, { secret: c.get('merchant').callbackSecret });
+        return reply(c, secrets.view(c.get('merchant')));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/callbacks/signing-secret/!rotate',
+      operationId: 'rotateCallbackSigningSecret',
+      summary: "Rotate the merchant's callback signing secret, with an overlap",
+      description:
+        'Answers a new secret (whsec_<base64>). For overlapSeconds (default CALLBACK_SECRET_OVERLAP_SECS, 24 h; 0 for ' +
+        'none) every callback carries two signatures in webhook-signature, one with the new secret and one with the ' +
+        'previous, so a receiver verifying with either accepts it while it moves to the new one. Rotating again ' +
+        'during an overlap ends the older secret at once. Every instance signs with the new secret within seconds. ' +
+        'Token operation: POST /callbacks/signing-secret/!rotate.' +
+        MERCHANT_WIDE,
+      tag: 'Callbacks',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      body: signingSecretRotationSchema,
+      bodyOptional: true,
+      responses: { 200: { description: 'The new secret.', schema: callbackSigningSecretSchema } },
+      errors: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
+      async handle(c, { body }) {
+        responseHeaders(c)['cache-control'] = 'no-store';
+        return reply(c, await secrets.rotate(c.get('merchant'), body.overlapSeconds));
       },
     }),
     defineRoute({
