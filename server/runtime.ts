@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { Config } from './config';
 import { migrateToLatest, openPglite, openPostgres, type DatabaseHandle } from './db';
 import {
+  apiKeyRoutes,
   balanceRoutes,
   callbackReceiverRoutes,
   callbackRoutes,
@@ -265,6 +266,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
         ...payoutRoutes(payouts, callbacks.log),
         ...balanceRoutes(ledger, deps.payins, payouts),
+        ...apiKeyRoutes,
         ...collectionRoutes(collection),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),

@@ -119,6 +119,25 @@ export interface Database {
   payouts: PayoutsTable;
   sandbox_payout_simulations: SandboxPayoutSimulationsTable;
   collection_transactions: CollectionTransactionsTable;
+  api_keys: ApiKeysTable;
+}
+
+/** A merchant's API keys (server/merchants/api-keys.ts, docs/decisions/033). */
+export interface ApiKeysTable {
+  id: string;
+  merchant_code: string;
+  name: string;
+  /** HMAC-SHA-256(pepper, secret), hex. Never the secret itself. */
+  secret_hash: string;
+  /** The operations its tokens may carry; null: any. */
+  operations: string[] | null;
+  /** Client addresses and CIDR ranges it may be used from; null: any. */
+  allowed_addresses: string[] | null;
+  expires_at: Date | null;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** Incoming transactions of collection accounts (server/reconciliation, docs/decisions/028). */
@@ -220,6 +239,7 @@ export interface SandboxPayoutSimulationsTable {
 export type PayoutRow = Selectable<PayoutsTable>;
 
 export type MerchantRow = Selectable<MerchantsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type PayinRow = Selectable<PayinsTable>;
 export type NewPayinRow = Insertable<PayinsTable>;
 export type PayinUpdate = Updateable<PayinsTable>;

@@ -50,6 +50,9 @@ export const ERRORS = {
   COLLECTION_TRANSACTION_RESOLVED: { status: 409, title: 'Nothing of the transaction is left to resolve' },
   PAYMENT_METHOD_NOT_AVAILABLE: { status: 422, title: 'Payment method not available live for this merchant' },
   ADDRESS_UNAVAILABLE: { status: 503, title: 'No collection address is free right now' },
+  API_KEY_NOT_FOUND: { status: 404, title: 'API key not found' },
+  KEY_ADDRESS_NOT_ALLOWED: { status: 403, title: 'The API key may not be used from this address' },
+  KEY_OPERATION_NOT_PERMITTED: { status: 403, title: 'Operation not permitted by the API key' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

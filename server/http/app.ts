@@ -157,6 +157,7 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
       return route.handle(c, { body: body, deps });
     };
     if (route.method === 'POST') app.post(path, limitBody(route.maxBodyBytes ?? MAX_BODY_BYTES), handler);
+    else if (route.method === 'DELETE') app.delete(path, limitBody(MAX_BODY_BYTES), handler);
     else app.get(path, handler);
   }
 

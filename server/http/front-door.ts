@@ -287,7 +287,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
 
       const prepared = prepare(request, state);
       if (prepared === 'options-asterisk') {
-        response.writeHead(204, { allow: 'GET, POST, OPTIONS' }).end();
+        response.writeHead(204, { allow: 'GET, POST, DELETE, OPTIONS' }).end();
         return;
       }
       if (prepared !== undefined) {

@@ -5,6 +5,7 @@ export { createApiApp } from './app';
 export type { ApiDependencies, ApiEnv } from './context';
 export { createFrontDoor, type FrontDoor } from './front-door';
 export { registerConsoleSessionKey, registerInProcessApi } from './in-process';
+export { apiKeyRoutes } from './routes/api-key.routes';
 export { balanceRoutes } from './routes/balance.routes';
 export { callbackReceiverRoutes } from './routes/callback-receiver.routes';
 export { callbackRoutes } from './routes/callback.routes';

@@ -33,7 +33,7 @@ export interface RequestContent {
  * the document cannot drift from what is served (server/http/openapi/document.ts).
  */
 export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undefined> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Hono path below /api, e.g. "/payins/:idPayin". */
   path: string;
   operationId: string;

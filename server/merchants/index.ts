@@ -6,3 +6,4 @@ export { provisionMerchants, provisionDemoMerchant, DEMO_MERCHANT_CODE } from '.
 export { hashSecret } from './secret-hash';
 export { MerchantClientAddresses } from './client-addresses';
 export { computeFee, computePayoutFee, DEFAULT_FEE_RULE, DEFAULT_PAYOUT_FEE_RULE } from './pricing';
+export { addressAllowed, operationsBeyondKey, type ApiKey } from './api-keys';

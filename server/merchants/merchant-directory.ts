@@ -1,5 +1,5 @@
 import 'server-only';
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
@@ -13,7 +13,19 @@ import {
   rotateCallbackSecret,
 } from './merchant.repository';
 import { generateCallbackSecret } from './provision';
-import { hashSecret, secretMatches } from './secret-hash';
+import {
+  insertApiKey,
+  isUsable,
+  listApiKeys,
+  listApiKeysChangedSince,
+  revokeApiKey,
+  touchApiKey,
+  type ApiKey,
+} from './api-keys';
+import { hashSecret } from './secret-hash';
+
+/** How often a key's last use is written at most. */
+const KEY_USE_WRITE_INTERVAL_MS = 60_000;
 
 /** How far back each refresh reads again: a change whose transaction committed after a look. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -29,6 +41,10 @@ export class MerchantDirectory {
   private readonly decoyHash: Buffer;
   /** The database's time when `refresh` last looked. */
   private lastLook: Date | undefined;
+  /** Usable API keys by the hex of their secret's keyed hash (revoked ones leave at the next refresh). */
+  private readonly keysByHash = new Map<string, ApiKey>();
+  /** When each key's last use was written (at most once a minute per key). */
+  private readonly keyUseWritten = new Map<string, number>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -74,9 +90,58 @@ export class MerchantDirectory {
    * codes cost the same HMAC as known ones and never a database lookup.
    */
   authenticateKnown(code: string, secret: string): Merchant | undefined {
+    return this.authenticate(code, secret, new Date())?.merchant;
+  }
+
+  /**
+   * The merchant and, when the secret is one of its API keys, that key: the merchants file's
+   * secret or a key that is neither revoked nor expired at `now`. The presented secret is hashed
+   * once; keys are found by that keyed hash, which tells nothing about any secret.
+   */
+  authenticate(code: string, secret: string, now: Date): { merchant: Merchant; key?: ApiKey } | undefined {
     const merchant = this.byCode.get(code);
-    const matches = secretMatches(this.pepper, secret, merchant?.secretHash ?? this.decoyHash);
-    return merchant && matches ? merchant : undefined;
+    const presented = hashSecret(this.pepper, secret);
+    const stored = merchant?.secretHash ?? this.decoyHash;
+    if (merchant && stored.length === presented.length && timingSafeEqual(stored, presented))
+      return { merchant };
+    const key = this.keysByHash.get(presented.toString('hex'));
+    if (!merchant || !key || key.merchantCode !== merchant.code || !isUsable(key, now)) return undefined;
+    return { merchant, key };
+  }
+
+  /** A new API key of the merchant; its secret is in the answer only. */
+  async createApiKey(
+    merchant: Merchant,
+    input: Pick<ApiKey, 'name' | 'operations' | 'allowedAddresses' | 'expiresAt'>,
+  ): Promise<{ key: ApiKey; secret: string }> {
+    const secret = `sk_${merchant.isTest ? 'test' : 'live'}_${randomBytes(24).toString('base64url')}`;
+    const key = await insertApiKey(this.db, {
+      ...input,
+      id: `key_${randomBytes(12).toString('hex')}`,
+      merchantCode: merchant.code,
+      secretHash: hashSecret(this.pepper, secret).toString('hex'),
+    });
+    this.keysByHash.set(key.secretHash, key);
+    return { key, secret };
+  }
+
+  listApiKeys(merchantCode: string): Promise<ApiKey[]> {
+    return listApiKeys(this.db, merchantCode);
+  }
+
+  /** Revokes a key: refused here at once, by other instances at their next refresh. */
+  async revokeApiKey(merchantCode: string, id: string): Promise<ApiKey | undefined> {
+    const key = await revokeApiKey(this.db, merchantCode, id);
+    if (key) this.keysByHash.delete(key.secretHash);
+    return key;
+  }
+
+  /** Writes when the key was last used, at most once a minute per key (a token request is no write). */
+  async recordKeyUse(key: ApiKey, now: Date): Promise<void> {
+    const written = this.keyUseWritten.get(key.id);
+    if (written !== undefined && now.getTime() - written < KEY_USE_WRITE_INTERVAL_MS) return;
+    this.keyUseWritten.set(key.id, now.getTime());
+    await touchApiKey(this.db, key.id, now);
   }
 
   /**
@@ -124,6 +189,14 @@ export class MerchantDirectory {
       ? await listMerchantsChangedSince(this.db, new Date(this.lastLook.getTime() - REFRESH_MARGIN_MS))
       : await listMerchants(this.db);
     for (const merchant of merchants) this.byCode.set(merchant.code, merchant);
+    const keys = await listApiKeysChangedSince(
+      this.db,
+      this.lastLook && new Date(this.lastLook.getTime() - REFRESH_MARGIN_MS),
+    );
+    for (const key of keys) {
+      if (key.revokedAt === undefined) this.keysByHash.set(key.secretHash, key);
+      else this.keysByHash.delete(key.secretHash);
+    }
     this.lastLook = now;
   }
 }

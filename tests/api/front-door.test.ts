@@ -30,7 +30,7 @@ describe('request targets and Host', () => {
     expectRawProblem(await rawExchange(port, ['GET * HTTP/1.1\r\nHost: x\r\n\r\n']), 400, 'BAD_REQUEST');
     const options = await rawExchange(port, ['OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n']);
     expect(options.status).toBe(204);
-    expect(options.headers.allow).toBe('GET, POST, OPTIONS');
+    expect(options.headers.allow).toBe('GET, POST, DELETE, OPTIONS');
   });
 
   it('serves HTTP/1.0 without Host, with problem+json for errors', async () => {

@@ -408,6 +408,21 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
       },
     ];
   },
+  createApiKey(world) {
+    return [
+      {
+        path: '/api-keys',
+        contentType: 'application/json',
+        token: world.sandboxToken,
+        body: {
+          name: 'Reports',
+          operations: ['GET /payins/.*'],
+          allowedAddresses: ['127.0.0.1', '2001:db8::/32'],
+          expiresAt: '2099-01-01T00:00:00Z',
+        },
+      },
+    ];
+  },
   rotateCallbackSigningSecret(world) {
     return [
       {

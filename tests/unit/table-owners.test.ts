@@ -12,6 +12,7 @@ const OWNERS: Record<string, string> = {
   server_secrets: 'keys',
   merchants: 'merchants',
   merchant_client_addresses: 'merchants',
+  api_keys: 'merchants',
   payins: 'payins',
   rate_limit_windows: 'ratelimit',
   rate_limit_shares: 'ratelimit',

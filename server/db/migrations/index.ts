@@ -10,6 +10,7 @@ import * as ledgerAndPayouts from './0008-ledger-and-payouts';
 import * as liveCollection from './0009-live-collection';
 import * as collectionAddresses from './0010-collection-addresses';
 import * as callbackSecretRotation from './0011-callback-secret-rotation';
+import * as apiKeys from './0012-api-keys';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-live-collection': liveCollection,
   '0010-collection-addresses': collectionAddresses,
   '0011-callback-secret-rotation': callbackSecretRotation,
+  '0012-api-keys': apiKeys,
 };

@@ -8,7 +8,7 @@ import {
 import { tokenResponseSchema } from '@/lib/api/responses';
 import { parsePhone } from '@/lib/methods';
 import { AppError } from '../../errors';
-import type { Merchant } from '../../merchants';
+import { addressAllowed, operationsBeyondKey, type ApiKey, type Merchant } from '../../merchants';
 import { merchantBucket, RATE_LIMIT } from '../../ratelimit';
 import { MAX_PATTERN_BRANCHES, operationsForAction } from '../../tokens';
 import type { ApiDependencies, ApiEnv } from '../context';
@@ -21,6 +21,8 @@ const CREDENTIAL_ERRORS = [
   'VALIDATION_FAILED',
   'MALFORMED_JSON',
   'INVALID_CREDENTIALS',
+  'KEY_ADDRESS_NOT_ALLOWED',
+  'KEY_OPERATION_NOT_PERMITTED',
   'BROWSER_NOT_ALLOWED',
   'TOO_MANY_FAILED_ATTEMPTS',
   'RATE_LIMITED',
@@ -35,7 +37,7 @@ async function authenticateMerchant(
   c: Context<ApiEnv>,
   deps: ApiDependencies,
   body: { merchantCode: string; secret: string; validitySecs?: number | undefined },
-): Promise<Merchant> {
+): Promise<{ merchant: Merchant; key: ApiKey | undefined }> {
   if (header(c, 'origin') !== undefined) {
     throw new AppError(
       'BROWSER_NOT_ALLOWED',
@@ -44,21 +46,51 @@ async function authenticateMerchant(
   }
   const address = clientAddress(c, deps.trustProxy);
   await deps.authFailures.assertMayTry(address, body.merchantCode);
-  const merchant = deps.merchants.authenticateKnown(body.merchantCode, body.secret);
-  if (!merchant) {
+  const now = new Date();
+  const found = deps.merchants.authenticate(body.merchantCode, body.secret, now);
+  if (!found) {
     throw (
       (await deps.authFailures.recordFailure(address, body.merchantCode)) ??
       new AppError('INVALID_CREDENTIALS', 'The merchant code or secret is not valid.')
     );
   }
+  const { merchant, key } = found;
+  // A key used from elsewhere counts as a failure: a leaked key is no use to another address.
+  if (key && !addressAllowed(key, address)) {
+    throw (
+      (await deps.authFailures.recordFailure(address, body.merchantCode)) ??
+      new AppError(
+        'KEY_ADDRESS_NOT_ALLOWED',
+        `The API key "${key.name}" may not be used from ${address}: add the address to the key's allowedAddresses.`,
+      )
+    );
+  }
   deps.authFailures.recordSuccess(address, merchant.code);
+  if (key) {
+    deps.merchants
+      .recordKeyUse(key, now)
+      .catch((error: unknown) => deps.logger.warn({ err: error, idKey: key.id }, 'api key use not recorded'));
+  }
   await enforceRateLimit(c, deps, [{ bucket: merchantBucket(merchant.code), ...RATE_LIMIT }]);
   if (body.validitySecs !== undefined && body.validitySecs > deps.tokens.maxValiditySecs) {
     throw new AppError('VALIDATION_FAILED', `validitySecs may be at most ${deps.tokens.maxValiditySecs}.`, {
       errors: [{ field: 'validitySecs', message: `At most ${deps.tokens.maxValiditySecs}.` }],
     });
   }
-  return merchant;
+  return { merchant, key };
+}
+
+/** A key limited to some operations mints tokens with those only (docs/decisions/033). */
+function assertKeyAllows(key: ApiKey | undefined, operations: readonly string[]): void {
+  if (!key) return;
+  const beyond = operationsBeyondKey(key, operations);
+  if (beyond.length > 0) {
+    throw new AppError(
+      'KEY_OPERATION_NOT_PERMITTED',
+      `The API key "${key.name}" does not allow: ${beyond.join(', ')}.`,
+      { errors: beyond.map(() => ({ field: 'operations', message: 'Not allowed by the API key.' })) },
+    );
+  }
 }
 
 /**
@@ -112,7 +144,8 @@ export const tokenRoutes = [
     responses: { 200: { description: 'The token.', schema: tokenResponseSchema } },
     errors: [...CREDENTIAL_ERRORS, 'INVALID_OPERATION_PATTERN'],
     async handle(c, { body, deps }) {
-      const merchant = await authenticateMerchant(c, deps, body);
+      const { merchant, key } = await authenticateMerchant(c, deps, body);
+      assertKeyAllows(key, body.operations);
       const token = await deps.tokens.issue({
         merchantCode: merchant.code,
         operations: body.operations,
@@ -140,11 +173,13 @@ export const tokenRoutes = [
     responses: { 200: { description: 'The token.', schema: tokenResponseSchema } },
     errors: CREDENTIAL_ERRORS,
     async handle(c, { body, deps }) {
-      const merchant = await authenticateMerchant(c, deps, body);
+      const { merchant, key } = await authenticateMerchant(c, deps, body);
       assertActionTerms(merchant, body);
+      const operations = operationsForAction(body.action, body.idPayment, merchant.isTest);
+      assertKeyAllows(key, operations);
       const token = await deps.tokens.issue({
         merchantCode: merchant.code,
-        operations: operationsForAction(body.action, body.idPayment, merchant.isTest),
+        operations,
         validitySecs: body.validitySecs,
         money: body.money,
         idPayment: body.idPayment,
