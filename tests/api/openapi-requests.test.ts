@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { METHOD_CODES, METHODS, phoneExampleE164, type MethodCode } from '@/lib/methods';
-import type { CurrencyCode } from '@/lib/money';
+import { METHOD_CODES, METHODS, type MethodCode } from '@/lib/methods';
 import type { MerchantEntry } from '@/server/merchants';
 import { thaiIdCheckDigit } from '@/server/rails';
 import { PacedApiClient, type ApiResponse, type RequestOptions } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
+import { sampleField } from '../support/method-customers';
 import { methodRequest } from '../support/method-requests';
 import {
   documentPointer,
@@ -209,23 +209,6 @@ function createRequest(method: MethodCode, requestObject: string): Record<string
     }
   }
   return request;
-}
-
-function sampleField(property: string, currency: CurrencyCode): unknown {
-  switch (property) {
-    case 'emailAddress':
-      return 'customer@example.com';
-    case 'phoneNumber':
-      return phoneExampleE164(currency);
-    case 'accountName':
-      return 'Pat Customer';
-    case 'accountNumber':
-      return '1234567890';
-    case 'account':
-      return {};
-    default:
-      return undefined;
-  }
 }
 
 /**

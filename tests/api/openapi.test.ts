@@ -1,11 +1,12 @@
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METHOD_CODES, METHODS, phoneExampleE164, type MethodCode } from '@/lib/methods';
+import { METHOD_CODES, METHODS, type MethodCode } from '@/lib/methods';
 import type { CurrencyCode } from '@/lib/money';
 import { documentedResponseProperties } from '@/server/http/openapi/payin-schemas';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin } from '../support/builders';
+import { sampleField } from '../support/method-customers';
 import { SAMPLE_AMOUNTS } from '../support/method-requests';
 import { openApiAjv } from '../support/openapi-conformance';
 import { startTestApi, type TestApi } from '../support/test-api';
@@ -30,28 +31,6 @@ afterAll(() => api.close());
 
 const validator = (name: string): ValidateFunction =>
   ajv.getSchema(`openapi.json#/components/schemas/${name}`)!;
-
-/** A value for a field the schema says is missing, as a merchant's generator would fill it. */
-function sample(
-  property: string,
-  currency: CurrencyCode,
-  schema: Record<string, unknown> | undefined,
-): unknown {
-  switch (property) {
-    case 'emailAddress':
-      return 'customer@example.com';
-    case 'phoneNumber':
-      return phoneExampleE164(currency);
-    case 'accountName':
-      return 'Pat Customer';
-    case 'accountNumber':
-      return '1234567890';
-    case 'account':
-      return {};
-    default:
-      return (schema?.enum as unknown[] | undefined)?.[0];
-  }
-}
 
 /** Follows an instance path ("/paymentMethod/account") into the request. */
 function at(root: Record<string, unknown>, path: string): Record<string, unknown> {
@@ -79,7 +58,7 @@ function minimalRequest(method: MethodCode, currency: CurrencyCode, operator: st
     for (const error of missing) {
       const property = (error.params as { missingProperty: string }).missingProperty;
       const parent = at(request, error.instancePath);
-      parent[property] ??= sample(property, currency, undefined);
+      parent[property] ??= sampleField(property, currency);
     }
   }
   return { request, valid: validate(request), errors: validate.errors };

@@ -17,3 +17,28 @@ export function completeCustomer(
     ...(takes('accountNumber') && { accountNumber: '9876543210' }),
   };
 }
+
+/**
+ * A value for a field a request schema says is missing, as a merchant's generator would fill it
+ * (customer data; else the schema's first enum value, when it has one).
+ */
+export function sampleField(
+  property: string,
+  currency: CurrencyCode,
+  schema?: Record<string, unknown>,
+): unknown {
+  switch (property) {
+    case 'emailAddress':
+      return 'customer@example.com';
+    case 'phoneNumber':
+      return phoneExampleE164(currency);
+    case 'accountName':
+      return 'Pat Customer';
+    case 'accountNumber':
+      return '1234567890';
+    case 'account':
+      return {};
+    default:
+      return (schema?.enum as unknown[] | undefined)?.[0];
+  }
+}
