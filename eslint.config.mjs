@@ -10,7 +10,7 @@ import architecture from './eslint-rules/index.mjs';
 const SERVER_FLOORS = [
   ['errors', 'clock', 'config', 'logger', 'references'],
   ['db', 'net', 'paging', 'background', 'tokens'],
-  ['keys', 'ratelimit'],
+  ['keys', 'ratelimit', 'audit-log'],
   ['rails'],
   ['accounts'],
   ['methods', 'merchants'],

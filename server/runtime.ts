@@ -2,8 +2,10 @@ import 'server-only';
 import type { Hono } from 'hono';
 import type { Config } from './config';
 import { migrateToLatest, openPglite, openPostgres, type DatabaseHandle } from './db';
+import { AuditLog } from './audit-log';
 import {
   apiKeyRoutes,
+  auditRoutes,
   balanceRoutes,
   callbackReceiverRoutes,
   callbackRoutes,
@@ -246,6 +248,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       ),
       paymentCeiling: config.RATE_LIMIT_MERCHANT_CEILING,
       trustProxy: config.TRUST_PROXY,
+      auditLog: new AuditLog(database.db, signingKey),
     };
     const payouts: PayoutService = new PayoutService({
       db: database.db,
@@ -267,6 +270,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...payoutRoutes(payouts, callbacks.log),
         ...balanceRoutes(ledger, deps.payins, payouts),
         ...apiKeyRoutes,
+        ...auditRoutes,
         ...collectionRoutes(collection),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),

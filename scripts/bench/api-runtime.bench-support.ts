@@ -90,6 +90,7 @@ export async function startBenchApi(options: {
         paymentScope: undefined,
         terms: undefined,
         expiresAt: Number.MAX_SAFE_INTEGER,
+        keyId: undefined,
         session: undefined,
         allows: () => true,
       };

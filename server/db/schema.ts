@@ -120,6 +120,21 @@ export interface Database {
   sandbox_payout_simulations: SandboxPayoutSimulationsTable;
   collection_transactions: CollectionTransactionsTable;
   api_keys: ApiKeysTable;
+  audit_events: AuditEventsTable;
+}
+
+/** The merchant's audit log (server/audit-log, docs/decisions/034); rows are immutable. */
+export interface AuditEventsTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  occurred_at: CreatedAt;
+  /** The API key whose token did it; null: the merchants file's secret. */
+  actor_key_id: string | null;
+  action: string;
+  target: string | null;
+  client_address: string;
+  request_id: string;
+  details: Json<Record<string, unknown>>;
 }
 
 /** A merchant's API keys (server/merchants/api-keys.ts, docs/decisions/033). */
@@ -240,6 +255,7 @@ export type PayoutRow = Selectable<PayoutsTable>;
 
 export type MerchantRow = Selectable<MerchantsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;
 export type PayinRow = Selectable<PayinsTable>;
 export type NewPayinRow = Insertable<PayinsTable>;
 export type PayinUpdate = Updateable<PayinsTable>;

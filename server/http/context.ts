@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
+import type { AuditLog } from '../audit-log';
 import type { Logger } from '../logger';
 import type { CustomerSessionService } from '../customer-sessions';
 import type { Database } from '../db';
@@ -24,6 +25,8 @@ export interface ApiDependencies {
   paymentCeiling: number;
   /** Whether X-Forwarded-For from any peer names the client (TRUST_PROXY); loopback peers are always trusted. */
   trustProxy: boolean;
+  /** Who changed what on a merchant's account (docs/decisions/034). */
+  auditLog: AuditLog;
 }
 
 export interface ApiEnv {

@@ -6,6 +6,7 @@ export type { ApiDependencies, ApiEnv } from './context';
 export { createFrontDoor, type FrontDoor } from './front-door';
 export { registerConsoleSessionKey, registerInProcessApi } from './in-process';
 export { apiKeyRoutes } from './routes/api-key.routes';
+export { auditRoutes } from './routes/audit.routes';
 export { balanceRoutes } from './routes/balance.routes';
 export { callbackReceiverRoutes } from './routes/callback-receiver.routes';
 export { callbackRoutes } from './routes/callback.routes';

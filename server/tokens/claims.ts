@@ -32,6 +32,8 @@ export const tokenClaimsSchema = z.object({
   money: z.object({ amount: z.number().positive(), currencyCode: z.enum(CURRENCY_CODES) }).optional(),
   idPayment: z.string().min(1).max(64).optional(),
   terms: termsClaimSchema.optional(),
+  /** The API key whose secret minted the token (absent: the merchants file's secret); the audit log's actor. */
+  kid: z.string().min(1).max(64).optional(),
   /** Set on customer sessions (server/customer-sessions): the page's token, confined to one payin. */
   session: z
     .object({

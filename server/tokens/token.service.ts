@@ -35,6 +35,8 @@ export interface TokenGrant {
   expiresAt: number;
   /** Set when the token is a customer session (server/customer-sessions). */
   session: CustomerSessionClaims | undefined;
+  /** The API key that minted it; undefined: the merchants file's secret (or a customer session). */
+  keyId: string | undefined;
 }
 
 export type CustomerSessionClaims = NonNullable<TokenClaims['session']>;
@@ -49,6 +51,8 @@ export interface IssueTokenInput {
   terms?: CheckoutTermsClaims | undefined;
   /** Marks a customer session (server/customer-sessions); such tokens may outlive maxValiditySecs. */
   session?: CustomerSessionClaims | undefined;
+  /** The API key whose secret the token was requested with. */
+  keyId?: string | undefined;
 }
 
 /**
@@ -124,6 +128,7 @@ export class TokenService {
       ...((input.idPayment ?? derived) !== undefined ? { idPayment: input.idPayment ?? derived } : {}),
       ...(input.terms && Object.keys(input.terms).length > 0 ? { terms: input.terms } : {}),
       ...(input.session ? { session: input.session } : {}),
+      ...(input.keyId ? { kid: input.keyId } : {}),
     };
     return signToken(this.keys, claims);
   }
@@ -174,6 +179,7 @@ export class TokenService {
       terms: claims.terms,
       expiresAt: claims.exp,
       session: claims.session,
+      keyId: claims.kid,
     };
   }
 }

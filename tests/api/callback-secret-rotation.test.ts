@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackTestAttempt } from '@/lib/api/callback-responses';
 import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
 import { MerchantDirectory, provisionMerchants, merchantEntrySchema } from '@/server/merchants';
-import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
+import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { startCallbackListener, type CallbackListener, type ListenerHit } from '../support/callback-listener';
 import { expectProblem, fieldsOf } from '../support/problem';
@@ -20,11 +20,14 @@ const OPERATIONS = [
 ];
 
 let api: TestApi;
+/** Many calls as one merchant: waits out the rate limit rather than testing it. */
+let client: PacedApiClient;
 let dispatcher: CallbackDispatcherWorker;
 let listener: CallbackListener;
 
 beforeAll(async () => {
   api = await startTestApi();
+  client = new PacedApiClient(api.baseUrl);
   const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
   if (!worker) throw new Error('no callback dispatcher');
   dispatcher = worker;
@@ -45,12 +48,12 @@ async function drain(): Promise<void> {
 async function callbackOf(merchant: TestMerchant, token: string): Promise<ListenerHit> {
   const id = newIdPayin();
   const path = `/hooks/${merchant.merchantCode}/${id}`;
-  const created = await api.client.request('POST', `/payins/${id}`, {
+  const created = await client.request('POST', `/payins/${id}`, {
     token,
     body: payinRequest({ callbackUrl: listener.url(path) }),
   });
   expect(created.status, created.text).toBe(201);
-  const simulated = await api.client.request('POST', `/sandbox/payins/${id}/!simulate`, {
+  const simulated = await client.request('POST', `/sandbox/payins/${id}/!simulate`, {
     token,
     body: { status: 'SUCCESS' },
   });
@@ -70,7 +73,7 @@ const verifies = (secret: string, hit: { body: string; headers: Record<string, s
 };
 
 async function rotate(token: string, body?: unknown) {
-  return api.client.request<{ secret: string; previousSecretExpiresAt: string }>(
+  return client.request<{ secret: string; previousSecretExpiresAt: string }>(
     'POST',
     '/callbacks/signing-secret/!rotate',
     { token, ...(body !== undefined && { body }) },
@@ -80,7 +83,7 @@ async function rotate(token: string, body?: unknown) {
 describe('POST /callbacks/signing-secret/!rotate', () => {
   it('answers a new secret; callbacks carry both signatures for the overlap, each verifying', async () => {
     const merchant = await api.createMerchant();
-    const token = await api.client.token(merchant, OPERATIONS);
+    const token = await client.token(merchant, OPERATIONS);
     const before = Date.now();
     const rotated = await rotate(token);
     expect(rotated.status, rotated.text).toBe(200);
@@ -92,7 +95,7 @@ describe('POST /callbacks/signing-secret/!rotate', () => {
     const until = Date.parse(previousSecretExpiresAt);
     expect(until).toBeGreaterThanOrEqual(before + 86_400_000 - 1000);
     expect(until).toBeLessThanOrEqual(Date.now() + 86_400_000 + 1000);
-    const read = await api.client.request('GET', '/callbacks/signing-secret', { token });
+    const read = await client.request('GET', '/callbacks/signing-secret', { token });
     expect(read.body).toEqual({ secret, previousSecretExpiresAt });
 
     const hit = await callbackOf(merchant, token);
@@ -102,7 +105,7 @@ describe('POST /callbacks/signing-secret/!rotate', () => {
     expect(verifies(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, hit)).toBe(false);
 
     // A test callback is signed the same way.
-    const test = await api.client.request<CallbackTestAttempt>('POST', '/callbacks/!test', {
+    const test = await client.request<CallbackTestAttempt>('POST', '/callbacks/!test', {
       token,
       body: { url: listener.url(`/hooks/test/${merchant.merchantCode}`) },
     });
@@ -113,7 +116,7 @@ describe('POST /callbacks/signing-secret/!rotate', () => {
 
   it('with no overlap, or rotated again, the secret it replaced stops verifying at once', async () => {
     const merchant = await api.createMerchant();
-    const token = await api.client.token(merchant, OPERATIONS);
+    const token = await client.token(merchant, OPERATIONS);
     const first = (await rotate(token, { overlapSeconds: 3600 })).body.secret;
     const second = await rotate(token, { overlapSeconds: 0 });
     expect(second.status).toBe(200);
@@ -122,22 +125,22 @@ describe('POST /callbacks/signing-secret/!rotate', () => {
     expect(verifies(second.body.secret, hit)).toBe(true);
     expect(verifies(first, hit)).toBe(false);
     expect(verifies(merchant.callbackSecret, hit)).toBe(false);
-    const read = await api.client.request('GET', '/callbacks/signing-secret', { token });
+    const read = await client.request('GET', '/callbacks/signing-secret', { token });
     expect(read.body).toEqual({ secret: second.body.secret });
   });
 
   it('refuses a bad overlap, and tokens without the operation or confined to one payin', async () => {
     const merchant = await api.createMerchant();
-    const token = await api.client.token(merchant, OPERATIONS);
+    const token = await client.token(merchant, OPERATIONS);
     for (const body of [{ overlapSeconds: -1 }, { overlapSeconds: 1.5 }, { overlapSeconds: 2_592_001 }]) {
       const refused = await rotate(token, body);
       expectProblem(refused, 400, 'VALIDATION_FAILED');
       expect(fieldsOf(refused)).toEqual(['overlapSeconds']);
     }
     expectProblem(await rotate(token, { overlap: 5 }), 400, 'VALIDATION_FAILED');
-    const narrow = await api.client.token(merchant, ['GET /callbacks/signing-secret']);
+    const narrow = await client.token(merchant, ['GET /callbacks/signing-secret']);
     expectProblem(await rotate(narrow), 403, 'OPERATION_NOT_PERMITTED');
-    const scoped = await api.client.request<{ token: string }>('POST', '/auth-tokens-by-action', {
+    const scoped = await client.request<{ token: string }>('POST', '/auth-tokens-by-action', {
       body: {
         merchantCode: merchant.merchantCode,
         secret: merchant.secret,
@@ -147,7 +150,7 @@ describe('POST /callbacks/signing-secret/!rotate', () => {
     });
     expectProblem(await rotate(scoped.body.token), 403, 'OPERATION_NOT_PERMITTED');
     // Nothing was rotated.
-    const read = await api.client.request('GET', '/callbacks/signing-secret', { token });
+    const read = await client.request('GET', '/callbacks/signing-secret', { token });
     expect(read.body).toEqual({ secret: merchant.callbackSecret });
   });
 });
@@ -155,7 +158,7 @@ describe('POST /callbacks/signing-secret/!rotate', () => {
 describe('a rotated secret', () => {
   it('reaches another instance’s merchant directory at its next refresh', async () => {
     const merchant = await api.createMerchant();
-    const token = await api.client.token(merchant, OPERATIONS);
+    const token = await client.token(merchant, OPERATIONS);
     const other = new MerchantDirectory(api.runtime.deps.db, Buffer.alloc(32, 1));
     await other.load();
     expect((await other.find(merchant.merchantCode))?.callbackSecret).toBe(merchant.callbackSecret);
@@ -170,7 +173,7 @@ describe('a rotated secret', () => {
     const fileSecret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
     const merchant = await api.createMerchant({ callbackSecret: fileSecret });
     expect(merchant.callbackSecret).toBe(fileSecret);
-    const token = await api.client.token(merchant, OPERATIONS);
+    const token = await client.token(merchant, OPERATIONS);
     const { secret } = (await rotate(token)).body;
     const pepper = await api.runtime.deps.db
       .selectFrom('server_secrets')

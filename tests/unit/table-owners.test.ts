@@ -13,6 +13,7 @@ const OWNERS: Record<string, string> = {
   merchants: 'merchants',
   merchant_client_addresses: 'merchants',
   api_keys: 'merchants',
+  audit_events: 'audit-log',
   payins: 'payins',
   rate_limit_windows: 'ratelimit',
   rate_limit_shares: 'ratelimit',

@@ -11,6 +11,7 @@ import * as liveCollection from './0009-live-collection';
 import * as collectionAddresses from './0010-collection-addresses';
 import * as callbackSecretRotation from './0011-callback-secret-rotation';
 import * as apiKeys from './0012-api-keys';
+import * as auditEvents from './0013-audit-events';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-collection-addresses': collectionAddresses,
   '0011-callback-secret-rotation': callbackSecretRotation,
   '0012-api-keys': apiKeys,
+  '0013-audit-events': auditEvents,
 };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '../audit';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { apiKeyListSchema, apiKeySchema, createdApiKeySchema } from '@/lib/api/api-key-responses';
@@ -32,7 +33,7 @@ const createApiKeySchema = z.strictObject({
     .array(
       z
         .string()
-        .max(512, 'At most 512 characters.')
+        .max(300, 'At most 300 characters.')
         .refine(
           (text) => parseOperation(text).ok,
           'Not an operation: "METHOD path-pattern", e.g. "GET /payins/.*".',
@@ -110,8 +111,19 @@ export const apiKeyRoutes: readonly ApiRoute[] = [
         allowedAddresses: body.allowedAddresses,
         expiresAt,
       });
+      const presented = presentApiKey(key);
+      await recordAudit(c, deps, {
+        action: 'api_key.created',
+        target: key.id,
+        details: {
+          name: presented.name,
+          operations: presented.operations,
+          allowedAddresses: presented.allowedAddresses,
+          expiresAt: presented.expiresAt,
+        },
+      });
       responseHeaders(c)['cache-control'] = 'no-store';
-      return reply(c, { ...presentApiKey(key), secret }, 201);
+      return reply(c, { ...presented, secret }, 201);
     },
   }),
   defineRoute({
@@ -154,6 +166,7 @@ export const apiKeyRoutes: readonly ApiRoute[] = [
       const id = c.req.param('idKey') ?? '';
       const key = ID_KEY.test(id) ? await deps.merchants.revokeApiKey(c.get('merchant').code, id) : undefined;
       if (!key) throw new AppError('API_KEY_NOT_FOUND', `The merchant has no API key ${id}.`);
+      await recordAudit(c, deps, { action: 'api_key.revoked', target: key.id, details: { name: key.name } });
       return reply(c, presentApiKey(key));
     },
   }),

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '../audit';
 import {
   callbackDeliveryPageSchema,
   callbackSigningSecretSchema,
@@ -130,9 +131,14 @@ export function callbackRoutes({
       bodyOptional: true,
       responses: { 200: { description: 'The new secret.', schema: callbackSigningSecretSchema } },
       errors: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
-      async handle(c, { body }) {
+      async handle(c, { body, deps }) {
         responseHeaders(c)['cache-control'] = 'no-store';
-        return reply(c, await secrets.rotate(c.get('merchant'), body.overlapSeconds));
+        const rotated = await secrets.rotate(c.get('merchant'), body.overlapSeconds);
+        await recordAudit(c, deps, {
+          action: 'callback_secret.rotated',
+          details: { previousSecretExpiresAt: rotated.previousSecretExpiresAt },
+        });
+        return reply(c, rotated);
       },
     }),
     defineRoute({

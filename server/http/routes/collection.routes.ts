@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '../audit';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -360,12 +361,22 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
         'PAYIN_FINAL',
         'PAYMENT_NOT_PERMITTED',
       ],
-      async handle(c, { body }) {
+      async handle(c, { body, deps }) {
         const merchant = c.get('merchant');
-        const transaction = await collection.link(merchant, c.req.param('idCollectionTransaction') ?? '', {
+        const id = c.req.param('idCollectionTransaction') ?? '';
+        const transaction = await collection.link(merchant, id, {
           idPayin: body.idPayin,
           actor: actorOf(merchant, body.by),
           note: body.note,
+        });
+        await recordAudit(c, deps, {
+          action: 'collection_transaction.linked',
+          target: id,
+          details: {
+            idPayin: body.idPayin,
+            ...(body.by && { by: body.by }),
+            ...(body.note && { note: body.note }),
+          },
         });
         return reply(c, presentCollectionTransaction(transaction));
       },
@@ -394,11 +405,17 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
         'COLLECTION_TRANSACTION_RESOLVED',
         'PAYMENT_NOT_PERMITTED',
       ],
-      async handle(c, { body }) {
+      async handle(c, { body, deps }) {
         const merchant = c.get('merchant');
-        const transaction = await collection.refund(merchant, c.req.param('idCollectionTransaction') ?? '', {
+        const id = c.req.param('idCollectionTransaction') ?? '';
+        const transaction = await collection.refund(merchant, id, {
           actor: actorOf(merchant, body.by),
           note: body.note,
+        });
+        await recordAudit(c, deps, {
+          action: 'collection_transaction.refunded',
+          target: id,
+          details: { ...(body.by && { by: body.by }), ...(body.note && { note: body.note }) },
         });
         return reply(c, presentCollectionTransaction(transaction));
       },

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '../audit';
 import {
   availableOptionsRequestSchema,
   cancelPayinRequestSchema,
@@ -202,6 +203,7 @@ export const payinRoutes = [
     ],
     async handle(c, { deps }) {
       const payin = await deps.payins.cancel(c.get('merchant'), c.get('idPayin'));
+      await recordAudit(c, deps, { action: 'payin.cancelled', target: payin.idPayin });
       return replyJson(c, presentPayinJson(payin));
     },
   }),

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '../audit';
 import { z } from 'zod';
 import {
   PAYOUT_STATUSES,
@@ -85,14 +86,23 @@ export function payoutRoutes(payouts: PayoutService, log: CallbackLog): readonly
         'INSUFFICIENT_BALANCE',
         'PAYOUTS_NOT_AVAILABLE',
       ],
-      async handle(c, { body }) {
+      async handle(c, { body, deps }) {
         const payout = await payouts.create({
           merchant: c.get('merchant'),
           grant: c.get('grant'),
           idPayout: c.get('idPayout'),
           request: body,
         });
-        return reply(c, presentPayout(payout), 201);
+        const presented = presentPayout(payout);
+        await recordAudit(c, deps, {
+          action: 'payout.created',
+          target: c.get('idPayout'),
+          details: {
+            money: presented.paymentRequested.money,
+            paymentMethodCode: body.paymentMethod.paymentMethodCode,
+          },
+        });
+        return reply(c, presented, 201);
       },
     }),
     defineRoute({

@@ -153,6 +153,7 @@ export const tokenRoutes = [
         money: body.money,
         idPayment: body.idPayment,
         terms: body.terms,
+        keyId: key?.id,
       });
       return reply(c, { token });
     },
@@ -184,6 +185,7 @@ export const tokenRoutes = [
         money: body.money,
         idPayment: body.idPayment,
         terms: body.terms,
+        keyId: key?.id,
       });
       return reply(c, { token });
     },

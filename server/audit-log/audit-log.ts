@@ -1,0 +1,105 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { toJson, type AuditEventRow, type Database } from '../db';
+import { KeysetCursors } from '../paging';
+
+/** What the audit log records of one action on a merchant's account (docs/decisions/034). */
+export interface AuditEventInput {
+  merchantCode: string;
+  /** The API key whose token did it; undefined: the merchants file's secret. */
+  actorKeyId: string | undefined;
+  /** What was done, e.g. "api_key.created" (AUDIT_ACTIONS). */
+  action: AuditAction;
+  /** What it was done to: a key, a payin, a payout, a collection transaction. */
+  target?: string | undefined;
+  clientAddress: string;
+  requestId: string;
+  /** What changed, never a secret. */
+  details?: Record<string, unknown>;
+}
+
+/** The actions recorded: changes to keys and secrets, and what moves or stops money by hand. */
+export const AUDIT_ACTIONS = [
+  'api_key.created',
+  'api_key.revoked',
+  'callback_secret.rotated',
+  'payin.cancelled',
+  'payout.created',
+  'collection_transaction.linked',
+  'collection_transaction.refunded',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEvent {
+  id: bigint;
+  occurredAt: Date;
+  actorKeyId: string | undefined;
+  action: string;
+  target: string | undefined;
+  clientAddress: string;
+  requestId: string;
+  details: Record<string, unknown>;
+}
+
+function toAuditEvent(row: AuditEventRow): AuditEvent {
+  return {
+    id: BigInt(row.id),
+    occurredAt: row.occurred_at,
+    actorKeyId: row.actor_key_id ?? undefined,
+    action: row.action,
+    target: row.target ?? undefined,
+    clientAddress: row.client_address,
+    requestId: row.request_id,
+    details: row.details,
+  };
+}
+
+/** Appends to and reads the merchant's audit log; rows are immutable (database triggers). */
+export class AuditLog {
+  private readonly cursors: KeysetCursors;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    cursorSecret: Uint8Array,
+  ) {
+    this.cursors = new KeysetCursors(cursorSecret, 'audit-event-cursor');
+  }
+
+  async record(event: AuditEventInput): Promise<void> {
+    await this.db
+      .insertInto('audit_events')
+      .values({
+        merchant_code: event.merchantCode,
+        actor_key_id: event.actorKeyId ?? null,
+        action: event.action,
+        target: event.target ?? null,
+        client_address: event.clientAddress,
+        request_id: event.requestId,
+        details: toJson(event.details ?? {}),
+      })
+      .execute();
+  }
+
+  /** Newest first, in cursor pages; filtered by action and by the key that acted ("secret": the file's). */
+  async list(
+    merchantCode: string,
+    query: {
+      limit: number;
+      cursor?: string | undefined;
+      actions?: readonly string[];
+      actor?: string | undefined;
+    },
+  ): Promise<{ events: AuditEvent[]; nextCursor: string | undefined }> {
+    const page = await this.cursors.page(merchantCode, query, async (beforeId, limit) => {
+      let select = this.db.selectFrom('audit_events').selectAll().where('merchant_code', '=', merchantCode);
+      if (beforeId !== undefined) select = select.where('id', '<', beforeId);
+      if (query.actions && query.actions.length > 0)
+        select = select.where('action', 'in', [...query.actions]);
+      if (query.actor === 'secret') select = select.where('actor_key_id', 'is', null);
+      else if (query.actor !== undefined) select = select.where('actor_key_id', '=', query.actor);
+      const rows = await select.orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toAuditEvent);
+    });
+    return { events: page.items, nextCursor: page.nextCursor };
+  }
+}

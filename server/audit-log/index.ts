@@ -1,0 +1,8 @@
+import 'server-only';
+export {
+  AUDIT_ACTIONS,
+  AuditLog,
+  type AuditAction,
+  type AuditEvent,
+  type AuditEventInput,
+} from './audit-log';
