@@ -124,7 +124,17 @@ test('a live merchant imports a statement, sees a broken one refused whole, and 
   const reference = `KBANK-RF-${randomBytes(4).toString('hex').toUpperCase()}`;
   const refund = page.getByTestId('refund-form');
   await refund.getByLabel("Refund's bank reference (optional)").fill(reference);
+  // It cannot be undone: the console asks first, naming the amount, and "Go back" changes nothing.
   await refund.getByRole('button', { name: 'Mark refunded' }).click();
+  const confirm = page.getByTestId('refund-confirm');
+  await expect(confirm).toContainText(/^Mark .+ as refunded\? Only once you have sent it back/);
+  await expect(confirm.getByRole('button', { name: 'Go back' })).toBeFocused();
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Go back' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByTestId('collection-needs-review')).toBeVisible();
+  await refund.getByRole('button', { name: 'Mark refunded' }).click();
+  await confirm.getByRole('button', { name: 'Yes, mark refunded' }).click();
   await expect(page.getByTestId('collection-action-outcome')).toHaveText('Marked refunded.');
   const resolution = page.getByTestId('collection-resolution');
   await expect(resolution.getByTestId('resolution-kind')).toHaveText('Refunded to the payer');
@@ -137,6 +147,7 @@ test('a live merchant imports a statement, sees a broken one refused whole, and 
 
   // The stale tab's refund is refused with the API's own words.
   await stale.getByTestId('refund-form').getByRole('button', { name: 'Mark refunded' }).click();
+  await stale.getByTestId('refund-confirm-yes').click();
   await expect(stale.getByTestId('review-problem')).toContainText('COLLECTION_TRANSACTION_RESOLVED');
   await expect(stale.getByTestId('review-problem')).toContainText('no unapplied money left');
   await stale.close();

@@ -92,7 +92,16 @@ test('payment detail: simulate a short payment, then cancel', async ({ page }) =
   await page.getByTestId('console-short').click();
   await expect(page.getByTestId('money-received')).not.toHaveText('—');
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
+  // Cancelling cannot be undone: the console asks first; Escape backs out and nothing changes.
   await page.getByTestId('console-cancel').click();
+  const confirm = page.getByTestId('console-cancel-confirm');
+  await expect(confirm).toContainText(`Cancel payment ${idPayin}?`);
+  await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
+  await page.getByTestId('console-cancel').click();
+  await confirm.getByRole('button', { name: 'Yes, cancel the payment' }).click();
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'REFUSED');
   await expect(page.getByText('CANCELLED').first()).toBeVisible();
   await expect(page.getByTestId('payin-json')).toContainText('"processorStatus": "CANCELLED"');
@@ -172,6 +181,7 @@ test('a console post must show the console as its origin: Origin null, none or c
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
   // The console's own button still works, in a real browser.
   await page.getByTestId('console-cancel').click();
+  await page.getByTestId('console-cancel-confirm-yes').click();
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'REFUSED');
   const checkout = await redirectUrl();
   const payment = await page.goto(checkout.url);

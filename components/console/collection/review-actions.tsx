@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CollectionTransactionResource } from '@/lib/api/collection-responses';
 import {
@@ -14,6 +15,7 @@ import {
   type RefundForm,
 } from '@/lib/console/collection-forms';
 import { problemOf } from '@/lib/console/scenario';
+import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, ConsoleRequestError } from '../console-fetch';
 import { ProblemBox } from '../scenarios/problem-box';
 import { describedBy, Field } from '../scenarios/field';
@@ -95,6 +97,8 @@ export function LinkToPayinForm({
   });
   const idError = errorText(form.formState.errors.idPayin);
   const noteError = errorText(form.formState.errors.note);
+  // Linking cannot be undone: a valid form asks first, naming the payment.
+  const [confirming, setConfirming] = useState<LinkForm | undefined>();
   return (
     <form
       className="scenario-form"
@@ -103,7 +107,7 @@ export function LinkToPayinForm({
       data-testid="link-form"
       onSubmit={(event) => {
         send.reset();
-        void form.handleSubmit((values) => send.mutate(values))(event);
+        void form.handleSubmit((values) => setConfirming(values))(event);
       }}
     >
       <h3 id="link-heading">{t('title')}</h3>
@@ -129,10 +133,24 @@ export function LinkToPayinForm({
       </Field>
       <ActionProblem error={send.error} title={problemTitle} />
       <div className="console-actions">
-        <button type="submit" className="console-button primary" disabled={send.isPending}>
+        <button type="submit" className="console-button primary" disabled={send.isPending || !!confirming}>
           {send.isPending ? t('submitting') : t('submit')}
         </button>
       </div>
+      {confirming && (
+        <ConfirmStep
+          question={t('confirmQuestion', { idPayin: confirming.idPayin })}
+          confirmLabel={t('confirmYes')}
+          backLabel={t('keep')}
+          pending={send.isPending}
+          onConfirm={() => {
+            send.mutate(confirming);
+            setConfirming(undefined);
+          }}
+          onBack={() => setConfirming(undefined)}
+          testId="link-confirm"
+        />
+      )}
     </form>
   );
 }
@@ -165,6 +183,8 @@ export function MarkRefundedForm({
     onDone,
   });
   const noteError = errorText(form.formState.errors.note);
+  // Marking refunded cannot be undone: a valid form asks first, naming the amount.
+  const [confirming, setConfirming] = useState<RefundForm | undefined>();
   return (
     <form
       className="scenario-form"
@@ -173,7 +193,7 @@ export function MarkRefundedForm({
       data-testid="refund-form"
       onSubmit={(event) => {
         send.reset();
-        void form.handleSubmit((values) => send.mutate(values))(event);
+        void form.handleSubmit((values) => setConfirming(values))(event);
       }}
     >
       <h3 id="refund-heading">{t('title')}</h3>
@@ -189,10 +209,25 @@ export function MarkRefundedForm({
       </Field>
       <ActionProblem error={send.error} title={problemTitle} />
       <div className="console-actions">
-        <button type="submit" className="console-button danger" disabled={send.isPending}>
+        <button type="submit" className="console-button danger" disabled={send.isPending || !!confirming}>
           {send.isPending ? t('submitting') : t('submit')}
         </button>
       </div>
+      {confirming && (
+        <ConfirmStep
+          question={t('confirmQuestion', { amount })}
+          confirmLabel={t('confirmYes')}
+          backLabel={t('keep')}
+          danger
+          pending={send.isPending}
+          onConfirm={() => {
+            send.mutate(confirming);
+            setConfirming(undefined);
+          }}
+          onBack={() => setConfirming(undefined)}
+          testId="refund-confirm"
+        />
+      )}
     </form>
   );
 }

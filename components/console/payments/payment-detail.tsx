@@ -9,6 +9,7 @@ import { payinTimeline, type TimelineDelivery, type TimelineEvent } from '@/lib/
 import { formatMoney } from '@/lib/format/money-format';
 import type { CurrencyCode } from '@/lib/money/currencies';
 import { REFUSAL_REASONS, simulateCallsOf, type RefusalReason } from '@/lib/sandbox/controls';
+import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, ConsoleRequestError, formatInstant } from '../console-fetch';
 import { ledgerKey } from '../ledger/ledger-section';
 import { StatusBadge } from '../status-badge';
@@ -40,6 +41,7 @@ export function PaymentDetail({
   const path = `/console/bff/api/payins/${encodeURIComponent(idPayin)}` as const;
   const [reason, setReason] = useState<RefusalReason>('DECLINED');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
+  const [confirming, setConfirming] = useState(false);
 
   const payin = useQuery({
     queryKey: ['payin', idPayin],
@@ -115,12 +117,13 @@ export function PaymentDetail({
         return t('timeline.callback', { status: event.status, attempts: event.attempts });
     }
   };
+  // Cancelling cannot be undone: it asks first (ConfirmStep); the sandbox tools act at once.
   const button = (action: ConsoleAction, className = '') => (
     <button
       type="button"
       className={`console-button ${className}`}
       disabled={act.isPending}
-      onClick={() => act.mutate(action)}
+      onClick={() => (action === 'cancel' ? setConfirming(true) : act.mutate(action))}
       data-testid={`console-${action}`}
     >
       {t(`actions.${action}`)}
@@ -213,6 +216,21 @@ export function PaymentDetail({
               </>
             )}
           </div>
+          {open && confirming && (
+            <ConfirmStep
+              question={t('confirm.question', { idPayin })}
+              confirmLabel={t('confirm.yes')}
+              backLabel={t('confirm.keep')}
+              danger
+              pending={act.isPending}
+              onConfirm={() => {
+                setConfirming(false);
+                act.mutate('cancel');
+              }}
+              onBack={() => setConfirming(false)}
+              testId="console-cancel-confirm"
+            />
+          )}
           <p
             role="status"
             className={outcome ? (outcome.ok ? 'console-hint' : 'console-alert') : 'visually-hidden'}
