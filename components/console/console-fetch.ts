@@ -1,3 +1,5 @@
+import { formatConsoleInstant } from '@/lib/console/instants';
+
 /**
  * How long a page's server-rendered data counts as fresh in its live island: without it the island
  * asks again the moment it mounts, and every page load costs twice the merchant's rate limit (10
@@ -57,17 +59,7 @@ export async function consoleFetch<T>(
   throw new ConsoleRequestError(response.status, problem);
 }
 
-/** Formats an instant for the console: the merchant's language, always in UTC (same on server and client). */
+/** Formats an instant for the console (lib/console/instants.ts): the merchant's language, in UTC. */
 export function formatInstant(locale: string, iso: string | undefined | null): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return formatConsoleInstant(locale, iso);
 }

@@ -188,6 +188,16 @@ test('a console post must show the console as its origin: Origin null, none or c
   expect(payment?.headers()['referrer-policy']).toBe('no-referrer');
 });
 
+test('console times are short local date and time with the zone named, in Thai too', async ({ page }) => {
+  await signIn(page, 'e2e-shop');
+  const idPayin = await createPayin(321);
+  await page.goto(`/console/payments/${idPayin}?lang=th`);
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
+  const main = page.locator('main');
+  await expect(main).toContainText(/\d{1,2} [^\s]+ \d{4} \d{2}:\d{2}:\d{2} UTC/);
+  await expect(main).not.toContainText('นาฬิกา');
+});
+
 test('the console speaks Thai, and English with lang="en" in a language it has no messages for', async ({
   page,
 }) => {
