@@ -1,7 +1,7 @@
 import 'server-only';
-import { BlockList, isIP } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { ApiKeyRow, Database } from '../db';
+import { AddressRanges, parseAddressRange } from '../net';
 import { literalPath, parseOperation } from '../tokens';
 
 /** One of a merchant's API keys as the services see it (its secret only as a keyed hash). */
@@ -40,19 +40,15 @@ export function isUsable(key: ApiKey, now: Date): boolean {
   return key.revokedAt === undefined && (key.expiresAt === undefined || now < key.expiresAt);
 }
 
-/** Whether a client address is one the key may be used from. */
+/** Whether a client address (already normalised, server/net/client-address.ts) may use the key. */
 export function addressAllowed(key: ApiKey, address: string): boolean {
   if (key.allowedAddresses === undefined) return true;
-  const list = new BlockList();
-  for (const entry of key.allowedAddresses) {
-    const [ip, bits] = entry.split('/');
-    const family = isIP(ip!) === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(ip!, family);
-    else list.addSubnet(ip!, Number(bits), family);
-  }
-  const unmapped = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
-  const family = isIP(unmapped) === 6 ? 'ipv6' : 'ipv4';
-  return isIP(unmapped) !== 0 && list.check(unmapped, family);
+  // Checked when the key was made: every entry reads as an address or a range.
+  const ranges = key.allowedAddresses.flatMap((entry) => {
+    const parsed = parseAddressRange(entry);
+    return parsed.ok ? [parsed.range] : [];
+  });
+  return new AddressRanges(ranges).has(address);
 }
 
 /**

@@ -1,5 +1,6 @@
 import 'server-only';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { AddressRanges, parseAddressRange, type AddressRange } from './address-ranges';
 
 /**
  * The operator's allowlist (CALLBACK_ALLOWLIST): hostnames, IP addresses and CIDR ranges that may
@@ -7,34 +8,24 @@ import { BlockList, isIP } from 'node:net';
  */
 export class HostAllowlist {
   private readonly hosts = new Set<string>();
-  private readonly addresses = new BlockList();
-  private hasAddresses = false;
+  private readonly addresses: AddressRanges;
 
   constructor(entries: readonly string[]) {
+    const ranges: AddressRange[] = [];
     for (const raw of entries) {
-      const entry = raw
-        .trim()
-        .toLowerCase()
-        .replace(/^\[|\]$/g, '');
-      const [address, prefix] = entry.split('/') as [string, string | undefined];
-      const family = isIP(address);
-      if (family === 0) {
-        if (prefix !== undefined)
-          throw new Error(`CALLBACK_ALLOWLIST entry "${raw}" is not a valid CIDR range.`);
-        this.hosts.add(entry);
+      const parsed = parseAddressRange(raw);
+      if (parsed.ok) {
+        ranges.push(parsed.range);
         continue;
       }
-      const type = family === 4 ? 'ipv4' : 'ipv6';
-      if (prefix === undefined) this.addresses.addAddress(address, type);
-      else {
-        const bits = Number(prefix);
-        if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128)) {
-          throw new Error(`CALLBACK_ALLOWLIST entry "${raw}" has an invalid prefix length.`);
-        }
-        this.addresses.addSubnet(address, bits, type);
-      }
-      this.hasAddresses = true;
+      if (parsed.problem === 'invalid-prefix')
+        throw new Error(`CALLBACK_ALLOWLIST entry "${raw}" has an invalid prefix length.`);
+      const entry = raw.trim().toLowerCase();
+      if (entry.includes('/'))
+        throw new Error(`CALLBACK_ALLOWLIST entry "${raw}" is not a valid CIDR range.`);
+      this.hosts.add(entry);
     }
+    this.addresses = new AddressRanges(ranges);
   }
 
   /** Whether a URL host (name or literal address) is listed. */
@@ -48,9 +39,6 @@ export class HostAllowlist {
 
   /** Whether a resolved address is listed (directly or by range). */
   allowsAddress(address: string): boolean {
-    if (!this.hasAddresses) return false;
-    const family = isIP(address);
-    if (family === 0) return false;
-    return this.addresses.check(address, family === 4 ? 'ipv4' : 'ipv6');
+    return this.addresses.size > 0 && this.addresses.has(address);
   }
 }

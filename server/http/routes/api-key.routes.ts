@@ -1,10 +1,10 @@
 import 'server-only';
 import { recordAudit } from '../audit';
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { apiKeyListSchema, apiKeySchema, createdApiKeySchema } from '@/lib/api/api-key-responses';
 import { AppError } from '../../errors';
 import type { ApiKey } from '../../merchants';
+import { parseAddressRange } from '../../net';
 import { MAX_OPERATIONS, parseOperation } from '../../tokens';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply, responseHeaders } from '../reply';
@@ -12,15 +12,6 @@ import { defineRoute, type ApiRoute } from '../route';
 
 const ID_KEY = /^key_[0-9a-f]{24}$/;
 const MAX_ADDRESSES = 50;
-
-/** An IP address, or a CIDR range of one (IPv4 /0–32, IPv6 /0–128). */
-function isAddressOrRange(text: string): boolean {
-  const [ip, bits, extra] = text.split('/');
-  const family = isIP(ip ?? '');
-  if (family === 0 || extra !== undefined) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
 
 const createApiKeySchema = z.strictObject({
   name: z
@@ -46,8 +37,12 @@ const createApiKeySchema = z.strictObject({
     .array(
       z
         .string()
+        .trim()
         .max(64)
-        .refine(isAddressOrRange, 'An IP address or a CIDR range, e.g. 203.0.113.7 or 203.0.113.0/24.'),
+        .refine(
+          (text) => parseAddressRange(text).ok,
+          'An IP address or a CIDR range, e.g. 203.0.113.7 or 203.0.113.0/24.',
+        ),
     )
     .min(1, 'Leave allowedAddresses out for a key usable from anywhere.')
     .max(MAX_ADDRESSES, `At most ${MAX_ADDRESSES} addresses or ranges.`)
