@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
-import { callbackSigningSecrets, type Merchant, type MerchantDirectory } from '../merchants';
+import { overlappingCallbackSecret, type Merchant, type MerchantDirectory } from '../merchants';
 
 /** The signing secret as the API shows it: the current one, and when the one it replaced stops signing. */
 export interface SigningSecretView {
@@ -22,12 +22,10 @@ export class CallbackSigningSecretService {
   ) {}
 
   view(merchant: Merchant): SigningSecretView {
-    const now = this.deps.wallClock();
-    const previous = merchant.previousCallbackSecret;
+    const previous = overlappingCallbackSecret(merchant, this.deps.wallClock());
     return {
       secret: merchant.callbackSecret,
-      ...(callbackSigningSecrets(merchant, now).length > 1 &&
-        previous && { previousSecretExpiresAt: previous.until.toISOString() }),
+      ...(previous && { previousSecretExpiresAt: previous.until.toISOString() }),
     };
   }
 

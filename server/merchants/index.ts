@@ -1,5 +1,11 @@
 import 'server-only';
-export { callbackSigningSecrets, type Merchant, type MerchantSettings, type FeeRule } from './merchant';
+export {
+  callbackSigningSecrets,
+  overlappingCallbackSecret,
+  type Merchant,
+  type MerchantSettings,
+  type FeeRule,
+} from './merchant';
 export { MerchantDirectory } from './merchant-directory';
 export { merchantEntrySchema, readMerchantsFile, type MerchantEntry } from './merchants-file';
 export { provisionMerchants, provisionDemoMerchant, DEMO_MERCHANT_CODE } from './provision';

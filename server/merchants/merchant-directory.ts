@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
@@ -22,7 +22,7 @@ import {
   touchApiKey,
   type ApiKey,
 } from './api-keys';
-import { hashSecret } from './secret-hash';
+import { hashSecret, sameHash } from './secret-hash';
 
 /** How often a key's last use is written at most. */
 const KEY_USE_WRITE_INTERVAL_MS = 60_000;
@@ -102,8 +102,7 @@ export class MerchantDirectory {
     const merchant = this.byCode.get(code);
     const presented = hashSecret(this.pepper, secret);
     const stored = merchant?.secretHash ?? this.decoyHash;
-    if (merchant && stored.length === presented.length && timingSafeEqual(stored, presented))
-      return { merchant };
+    if (merchant && sameHash(presented, stored)) return { merchant };
     const key = this.keysByHash.get(presented.toString('hex'));
     if (!merchant || !key || key.merchantCode !== merchant.code || !isUsable(key, now)) return undefined;
     return { merchant, key };
@@ -157,8 +156,7 @@ export class MerchantDirectory {
         const stored = account.feed?.apiKeyHash;
         if (stored === undefined) continue;
         const hash = Buffer.from(stored, 'hex');
-        if (hash.length === presented.length && timingSafeEqual(hash, presented) && !found)
-          found = { merchant, account };
+        if (sameHash(presented, hash) && !found) found = { merchant, account };
       }
     }
     return Promise.resolve(found);

@@ -38,14 +38,21 @@ export interface MerchantSettings {
   settlementDelaySecs?: number;
 }
 
+/** The secret a rotation replaced, while its overlap lasts at `now`; undefined once it has ended. */
+export function overlappingCallbackSecret(
+  merchant: Merchant,
+  now: Date,
+): { secret: string; until: Date } | undefined {
+  const previous = merchant.previousCallbackSecret;
+  return previous && now < previous.until ? previous : undefined;
+}
+
 /**
  * The secrets a callback is signed with at `now`: the current one, and during a rotation's overlap
  * the one it replaced, so a receiver verifying with either accepts it (Standard Webhooks allows
  * several signatures in one header).
  */
 export function callbackSigningSecrets(merchant: Merchant, now: Date): string[] {
-  const previous = merchant.previousCallbackSecret;
-  return previous && now < previous.until
-    ? [merchant.callbackSecret, previous.secret]
-    : [merchant.callbackSecret];
+  const previous = overlappingCallbackSecret(merchant, now);
+  return previous ? [merchant.callbackSecret, previous.secret] : [merchant.callbackSecret];
 }

@@ -10,8 +10,12 @@ export function hashSecret(pepper: Buffer, secret: string): Buffer {
   return createHmac('sha256', pepper).update(secret, 'utf8').digest();
 }
 
+/** Constant-time comparison of two keyed hashes (a presented secret's and a stored one). */
+export function sameHash(presented: Buffer, stored: Buffer): boolean {
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+}
+
 /** Constant-time comparison of a presented secret with the stored hash. */
 export function secretMatches(pepper: Buffer, secret: string, storedHash: Buffer): boolean {
-  const presented = hashSecret(pepper, secret);
-  return presented.length === storedHash.length && timingSafeEqual(presented, storedHash);
+  return sameHash(hashSecret(pepper, secret), storedHash);
 }
