@@ -1,3 +1,5 @@
+import { CUSTOMER_FIELDS, type CustomerField } from '../schemas/customer-fields';
+
 /** The cookie that carries the customer's session token, scoped to one payment's pages (Path). */
 export const SESSION_COOKIE = 'payin_session';
 /** Set once the customer says "I have paid", so the page waits instead of inviting a second transfer. */
@@ -28,7 +30,7 @@ export interface BoundTerms {
   returnUrl?: string;
   paymentMethodCode?: string;
   paymentOperatorCode?: string;
-  customer?: Partial<Record<'emailAddress' | 'phoneNumber' | 'accountName' | 'accountNumber', string>>;
+  customer?: Partial<Record<CustomerField, string>>;
 }
 
 function boundTerms(value: unknown): BoundTerms | undefined {
@@ -46,12 +48,9 @@ function boundTerms(value: unknown): BoundTerms | undefined {
     ...text('paymentMethodCode'),
     ...text('paymentOperatorCode'),
     ...(customer && {
-      customer: {
-        ...text('emailAddress', customer),
-        ...text('phoneNumber', customer),
-        ...text('accountName', customer),
-        ...text('accountNumber', customer),
-      },
+      customer: Object.assign({}, ...CUSTOMER_FIELDS.map((field) => text(field, customer))) as Partial<
+        Record<CustomerField, string>
+      >,
     }),
   };
 }

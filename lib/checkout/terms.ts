@@ -1,5 +1,5 @@
-import { parsePhone } from '../methods/phone-numbers';
 import { isCurrencyCode, parseAmount, sameMoney, type CurrencyCode } from '../money';
+import { comparableCustomerValue } from '../schemas/customer-comparison';
 import { CUSTOMER_FIELDS, type CustomerField } from '../schemas/customer-fields';
 import type { CheckoutParams } from './params';
 import type { PaymentSubmission } from './submission';
@@ -8,20 +8,8 @@ import type { BoundTerms } from './session-cookie';
 /**
  * A payment link against the terms its token binds (docs/decisions/030). The API refuses a create
  * that contradicts them; the page says so before the customer sees a form, and shows the bound
- * values rather than the link's. The comparisons are the API's: phone numbers in E.164 for the
- * payment's country, e-mail addresses without case, text trimmed.
+ * values rather than the link's. Values compare as the API compares them (comparableCustomerValue).
  */
-
-function comparable(field: CustomerField, value: string | undefined, currency: CurrencyCode | undefined) {
-  const text = value?.trim();
-  if (text === undefined || text === '') return undefined;
-  if (field === 'emailAddress') return text.toLowerCase();
-  if (field === 'phoneNumber' && currency) {
-    const phone = parsePhone(text, currency);
-    return phone.ok ? phone.e164 : text;
-  }
-  return text;
-}
 
 /** What a link or a posted pay form says about the terms a token can bind. */
 interface Stated {
@@ -46,8 +34,8 @@ function conflicts(stated: Stated, terms: BoundTerms | undefined): string[] {
     ...CUSTOMER_FIELDS.map(
       (field) =>
         differs(
-          comparable(field, terms.customer?.[field], stated.currency),
-          comparable(field, stated.customerData[field], stated.currency),
+          comparableCustomerValue(field, terms.customer?.[field], stated.currency),
+          comparableCustomerValue(field, stated.customerData[field], stated.currency),
         ) && field,
     ),
   ].filter((name): name is string => typeof name === 'string');

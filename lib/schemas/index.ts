@@ -5,3 +5,4 @@ export * from './token-request';
 export * from './sandbox';
 export * from './callbacks';
 export * from './payout-request';
+export * from './customer-comparison';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sameMoney, type Money } from '@/lib/money';
-import { customerFieldRules, methodTakesCurrency, parsePhone } from '@/lib/methods';
-import type { CreatePayinRequest, CustomerField } from '@/lib/schemas';
+import { customerFieldRules, methodTakesCurrency } from '@/lib/methods';
+import { comparableCustomerValue, type CreatePayinRequest, type CustomerField } from '@/lib/schemas';
 import { AppError, type FieldError } from '../errors';
 import type { Merchant } from '../merchants';
 import { requireAdapter, type MethodAdapter, type PaymentOperator } from '../methods';
@@ -109,19 +109,15 @@ export function customerDataOf(method: CreatePayinRequest['paymentMethod']): Cus
 /**
  * The payment link's terms the token binds (docs/decisions/030): each one it gives must be what the
  * request says, or the create is refused (403 TERMS_NOT_PERMITTED) naming every field that differs.
- * Phone numbers are compared in E.164 for the payment's country, e-mail addresses without case.
+ * Customer data compares as the hosted page compares it (comparableCustomerValue).
  */
 function assertTerms(grant: TokenGrant, request: CreatePayinRequest): void {
   const terms = grant.terms;
   if (!terms) return;
   const method = request.paymentMethod;
   const currency = request.paymentRequested.money.currency;
-  const phone = (value: string | undefined) => {
-    if (value === undefined) return undefined;
-    const parsed = parsePhone(value, currency);
-    return parsed.ok ? parsed.e164 : value.trim();
-  };
-  const email = (value: string | undefined) => value?.trim().toLowerCase();
+  const value = (field: CustomerField, text: string | undefined) =>
+    comparableCustomerValue(field, text, currency);
   // Customer data the chosen method does not take is not part of its request (the schema drops it):
   // a term on it binds nothing here.
   const rules = methodTakesCurrency(method.paymentMethodCode, currency)
@@ -136,13 +132,25 @@ function assertTerms(grant: TokenGrant, request: CreatePayinRequest): void {
     ['returnUrl', terms.returnUrl, request.returnUrl],
     ['paymentMethod.paymentMethodCode', terms.paymentMethodCode, method.paymentMethodCode],
     ['paymentMethod.paymentOperatorCode', terms.paymentOperatorCode, method.paymentOperatorCode],
-    ['paymentMethod.emailAddress', email(customer.emailAddress), email(method.emailAddress)],
-    ['paymentMethod.phoneNumber', phone(customer.phoneNumber), phone(method.phoneNumber)],
-    ['paymentMethod.account.accountName', customer.accountName?.trim(), method.account?.accountName?.trim()],
+    [
+      'paymentMethod.emailAddress',
+      value('emailAddress', customer.emailAddress),
+      value('emailAddress', method.emailAddress),
+    ],
+    [
+      'paymentMethod.phoneNumber',
+      value('phoneNumber', customer.phoneNumber),
+      value('phoneNumber', method.phoneNumber),
+    ],
+    [
+      'paymentMethod.account.accountName',
+      value('accountName', customer.accountName),
+      value('accountName', method.account?.accountName),
+    ],
     [
       'paymentMethod.account.accountNumber',
-      customer.accountNumber?.trim(),
-      method.account?.accountNumber?.trim(),
+      value('accountNumber', customer.accountNumber),
+      value('accountNumber', method.account?.accountNumber),
     ],
   ];
   const errors = bound
