@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { optional as miniOptional } from 'zod/mini';
+import { parsePhone } from '../methods/phone-numbers';
+import type { Money } from '../money';
 import { CUSTOMER_FIELD_SCHEMAS } from './customer-data';
 import { methodCodeSchema, paymentOperatorCodeSchema } from './payin-request';
 import { absoluteUrlSchema, idPayinSchema, merchantCodeSchema, moneySchema } from './primitives';
@@ -45,21 +47,41 @@ const credentials = {
   terms: checkoutTermsSchema.optional(),
 };
 
-export const authTokenRequestSchema = z.object({
-  ...credentials,
-  /** "METHOD path-regex" entries, e.g. "GET /payins/order-1"; patterns are fully anchored. */
-  operations: z.array(z.string().max(300)).min(1, 'At least one operation is required.'),
-  /** Extension: confines the token to one payin (derived automatically from literal operations). */
-  idPayment: idPayinSchema.optional(),
-});
+/**
+ * A bound phone number must read as a number of the payment's country or as an international one:
+ * the customer cannot correct it on the page (whether a wallet rail takes it is the method's to say).
+ * Checked once the request reads otherwise (a phone of the wrong shape is said once, by its field).
+ */
+function boundPhoneReads(request: { money?: Money | undefined; terms?: CheckoutTerms | undefined }): boolean {
+  const phone = request.terms?.customer?.phoneNumber;
+  return phone === undefined || !request.money || parsePhone(phone, request.money.currency).ok;
+}
+
+const BOUND_PHONE_ISSUE = {
+  path: ['terms', 'customer', 'phoneNumber'],
+  message: 'Not a valid phone number for the payment’s currency: give it with its country code.',
+  when: (payload: z.core.ParsePayload) => payload.issues.length === 0,
+};
+
+export const authTokenRequestSchema = z
+  .object({
+    ...credentials,
+    /** "METHOD path-regex" entries, e.g. "GET /payins/order-1"; patterns are fully anchored. */
+    operations: z.array(z.string().max(300)).min(1, 'At least one operation is required.'),
+    /** Extension: confines the token to one payin (derived automatically from literal operations). */
+    idPayment: idPayinSchema.optional(),
+  })
+  .refine(boundPhoneReads, BOUND_PHONE_ISSUE);
 
 export const TOKEN_ACTION_VALUES = ['PAYIN_CREATE', 'PAYIN_INFO'] as const;
 
-export const authTokenByActionRequestSchema = z.object({
-  ...credentials,
-  action: z.enum(TOKEN_ACTION_VALUES, { error: 'Use PAYIN_CREATE or PAYIN_INFO.' }),
-  idPayment: idPayinSchema,
-});
+export const authTokenByActionRequestSchema = z
+  .object({
+    ...credentials,
+    action: z.enum(TOKEN_ACTION_VALUES, { error: 'Use PAYIN_CREATE or PAYIN_INFO.' }),
+    idPayment: idPayinSchema,
+  })
+  .refine(boundPhoneReads, BOUND_PHONE_ISSUE);
 
 export type AuthTokenRequest = z.infer<typeof authTokenRequestSchema>;
 export type AuthTokenByActionRequest = z.infer<typeof authTokenByActionRequestSchema>;

@@ -6,7 +6,6 @@ import {
   type AuthTokenByActionRequest,
 } from '@/lib/schemas';
 import { tokenResponseSchema } from '@/lib/api/responses';
-import { parsePhone } from '@/lib/methods';
 import { AppError } from '../../errors';
 import { addressAllowed, operationsBeyondKey, type ApiKey, type Merchant } from '../../merchants';
 import { merchantBucket, RATE_LIMIT } from '../../ratelimit';
@@ -104,19 +103,6 @@ function assertActionTerms(merchant: Merchant, body: AuthTokenByActionRequest): 
       'Required for PAYIN_CREATE tokens of live merchants: the token travels in the customer’s link, which must not set the amount.';
     throw new AppError('VALIDATION_FAILED', 'A live PAYIN_CREATE token must fix the amount (money).', {
       errors: [{ field: 'money', message }],
-    });
-  }
-  // A bound phone number must be one of the payment's country or an international one: the
-  // customer cannot correct it on the page (whether a wallet rail takes it is the method's to say).
-  const phone = body.terms?.customer?.phoneNumber;
-  if (phone !== undefined && body.money && !parsePhone(phone, body.money.currency).ok) {
-    throw new AppError('VALIDATION_FAILED', 'The bound phone number is not a valid number.', {
-      errors: [
-        {
-          field: 'terms.customer.phoneNumber',
-          message: `Not a valid phone number for a ${body.money.currency} payment: give it with its country code.`,
-        },
-      ],
     });
   }
   if (body.action !== 'PAYIN_CREATE' && body.terms !== undefined) {
