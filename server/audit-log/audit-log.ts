@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
 export interface AuditEvent {
   id: bigint;
   occurredAt: Date;
@@ -86,7 +90,7 @@ export class AuditLog {
     query: {
       limit: number;
       cursor?: string | undefined;
-      actions?: readonly string[];
+      actions?: readonly AuditAction[] | undefined;
       actor?: string | undefined;
     },
   ): Promise<{ events: AuditEvent[]; nextCursor: string | undefined }> {

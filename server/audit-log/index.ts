@@ -2,6 +2,7 @@ import 'server-only';
 export {
   AUDIT_ACTIONS,
   AuditLog,
+  isAuditAction,
   type AuditAction,
   type AuditEvent,
   type AuditEventInput,

@@ -1,11 +1,11 @@
 import 'server-only';
 import { auditEventPageSchema } from '@/lib/api/audit-responses';
-import { AUDIT_ACTIONS, type AuditEvent } from '../../audit-log';
+import { AUDIT_ACTIONS, isAuditAction, type AuditEvent } from '../../audit-log';
 import { AppError } from '../../errors';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
-import { pageQueryDocument, parsePageQuery } from './list-params';
+import { pageQueryDocument, parsePageQuery, queryList } from './list-params';
 
 const ACTOR = /^(?:secret|key_[0-9a-f]{24})$/;
 
@@ -57,10 +57,7 @@ export const auditRoutes: readonly ApiRoute[] = [
     responses: { 200: { description: 'A page of the log.', schema: auditEventPageSchema } },
     errors: ['VALIDATION_FAILED'],
     async handle(c, { deps }) {
-      const actions = (c.req.queries('action') ?? [])
-        .flatMap((value) => value.split(','))
-        .map((value) => value.trim())
-        .filter((value) => (AUDIT_ACTIONS as readonly string[]).includes(value));
+      const actions = queryList(c.req.queries('action'), isAuditAction, 'lower');
       const actor = c.req.query('actor');
       if (actor !== undefined && !ACTOR.test(actor)) {
         const message = 'An API key id (key_ and 24 hex digits), or "secret".';

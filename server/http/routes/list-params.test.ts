@@ -14,4 +14,10 @@ describe('queryList', () => {
     expect(queryList(['', ' , '], isCurrencyCode)).toBeUndefined();
     expect(queryList(undefined, isCurrencyCode)).toBeUndefined();
   });
+
+  it('puts entries in lower case for values named in it (audit actions)', () => {
+    const isAction = (value: string): value is 'api_key.created' => value === 'api_key.created';
+    expect(queryList(' API_KEY.created ,nonsense', isAction, 'lower')).toEqual(['api_key.created']);
+    expect(queryList('nonsense', isAction, 'lower')).toBeUndefined();
+  });
 });

@@ -41,7 +41,8 @@ export const pageQueryDocument = [
 
 /**
  * A comma-separated query list, the one rule of the API (specification, Limits): entries are
- * trimmed and upper-cased, a repeated parameter adds its entries, unsupported or invalid values are
+ * trimmed and put in the case of the values they name (codes upper, audit actions lower), a
+ * repeated parameter adds its entries, unsupported or invalid values are
  * ignored, and a list with none left is as if the parameter were absent (undefined), never "none".
  * GET /payins keeps its documented stricter rule (an invalid status is refused: a filter that
  * silently widened could hide a typo in a reconciliation).
@@ -49,9 +50,13 @@ export const pageQueryDocument = [
 export function queryList<T extends string>(
   values: string | readonly string[] | undefined,
   accept: (entry: string) => entry is T,
+  letterCase: 'upper' | 'lower' = 'upper',
 ): T[] | undefined {
   if (values === undefined) return undefined;
   const entries = (typeof values === 'string' ? [values] : values).flatMap((value) => value.split(','));
-  const accepted = [...new Set(entries.map((entry) => entry.trim().toUpperCase()).filter(accept))];
+  const cased = entries.map((entry) =>
+    letterCase === 'upper' ? entry.trim().toUpperCase() : entry.trim().toLowerCase(),
+  );
+  const accepted = [...new Set(cased.filter(accept))];
   return accepted.length > 0 ? accepted : undefined;
 }
