@@ -62,6 +62,12 @@ const envSchema = z.object({
   ALLOW_INSECURE_URLS: booleanFlag.default(false),
   TOKEN_SIGNING_KEY: keyMaterial.optional(),
   SECRET_PEPPER: keyMaterial.optional(),
+  /** The operator API's key (/api/operator); without it one is generated at first start and printed once. */
+  OPERATOR_API_KEY: z
+    .string()
+    .min(24, 'OPERATOR_API_KEY: at least 24 characters of random data.')
+    .max(256)
+    .optional(),
   TOKEN_MAX_VALIDITY_SECS: z.coerce.number().int().min(60).max(604800).default(86400),
   /** Customer sessions of the hosted page: time to start paying after arrival, and life after the payin ends. */
   CHECKOUT_WINDOW_SECS: z.coerce.number().int().min(1).max(86400).default(3600),

@@ -12,7 +12,11 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 /** The project root: this file runs as dist/server/main.js. */
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-function printBanner(url: string, demo: { merchantCode: string; secret: string } | undefined): void {
+function printBanner(
+  url: string,
+  demo: { merchantCode: string; secret: string } | undefined,
+  operatorKey: string | undefined,
+): void {
   const lines = [
     `Payin gateway listening on ${url}`,
     `  API:          ${url}/api  (reference: ${url}/api/reference)`,
@@ -24,6 +28,12 @@ function printBanner(url: string, demo: { merchantCode: string; secret: string }
       '  Demo sandbox merchant (no MERCHANTS_FILE given; a new secret is issued at every start):',
       `    merchantCode: ${demo.merchantCode}`,
       `    secret:       ${demo.secret}`,
+    );
+  }
+  if (operatorKey) {
+    lines.push(
+      '  Operator API key (generated at this first start and shown only now; keep it, or set OPERATOR_API_KEY):',
+      `    ${operatorKey}`,
     );
   }
   // The banner is for the person starting the service, on stdout, never through the structured log.
@@ -78,7 +88,7 @@ async function main(): Promise<void> {
     door.server.once('error', rejectListen);
     door.server.listen(config.PORT, config.HOST, () => resolveListen());
   });
-  printBanner(config.publicUrl, runtime.demoCredentials);
+  printBanner(config.publicUrl, runtime.demoCredentials, runtime.generatedOperatorKey);
   if (config.BACKGROUND_WORKERS) for (const worker of runtime.workers) worker.start();
 
   let stopping = false;

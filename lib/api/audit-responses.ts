@@ -4,8 +4,13 @@ import { z } from 'zod';
 export const auditEventSchema = z.looseObject({
   idEvent: z.string(),
   occurredAt: z.string(),
-  /** Who: the API key whose token acted, or the merchants file's secret. */
-  actor: z.looseObject({ type: z.enum(['API_KEY', 'MERCHANT_SECRET']), idKey: z.string().optional() }),
+  /** Who: the API key whose token acted, the merchants file's secret, a person in the console, the operator. */
+  actor: z.looseObject({
+    type: z.enum(['API_KEY', 'MERCHANT_SECRET', 'USER', 'OPERATOR']),
+    idKey: z.string().optional(),
+    idUser: z.string().optional(),
+    name: z.string().optional(),
+  }),
   action: z.string(),
   target: z.string().nullable(),
   clientAddress: z.string(),

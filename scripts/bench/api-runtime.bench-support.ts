@@ -91,6 +91,7 @@ export async function startBenchApi(options: {
         terms: undefined,
         expiresAt: Number.MAX_SAFE_INTEGER,
         keyId: undefined,
+        console: undefined,
         session: undefined,
         allows: () => true,
       };

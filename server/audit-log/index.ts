@@ -4,6 +4,7 @@ export {
   AuditLog,
   isAuditAction,
   type AuditAction,
+  type AuditActor,
   type AuditEvent,
   type AuditEventInput,
 } from './audit-log';

@@ -121,6 +121,64 @@ export interface Database {
   collection_transactions: CollectionTransactionsTable;
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
+  console_users: ConsoleUsersTable;
+  console_invitations: ConsoleInvitationsTable;
+  console_sessions: ConsoleSessionsTable;
+}
+
+/** A person of a merchant's team in the console (server/people, docs/decisions/035). */
+export interface ConsoleUsersTable {
+  /** usr_ and 24 hex digits. */
+  id: string;
+  merchant_code: string;
+  email: string;
+  name: string;
+  role: string;
+  /** argon2id PHC string. */
+  password_hash: string;
+  /** The TOTP secret (base32), sealed with the server's key; null until 2FA is set up. */
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
+  /** Keyed hashes of the unused recovery codes. */
+  recovery_code_hashes: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  disabled_at: Date | null;
+}
+
+/** A one-time link that lets a person join a merchant's team with a role. */
+export interface ConsoleInvitationsTable {
+  id: string;
+  merchant_code: string;
+  email: string;
+  role: string;
+  /** Keyed hash of the link's token. */
+  token_hash: string;
+  /** The user who invited (null: the operator). */
+  invited_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** A console sign-in, kept server-side so it can be ended everywhere. */
+export interface ConsoleSessionsTable {
+  /** ses_ and 24 hex digits: names the session in tokens and lists, proves nothing. */
+  id: string;
+  /** Keyed hash of the cookie's secret. */
+  secret_hash: string;
+  user_id: string;
+  merchant_code: string;
+  /** 'second_factor' (password checked), 'enrol' (2FA to set up) or 'active'. */
+  stage: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  ended_at: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  client_address: string;
+  user_agent: string | null;
 }
 
 /** The merchant's audit log (server/audit-log, docs/decisions/034); rows are immutable. */
@@ -128,8 +186,13 @@ export interface AuditEventsTable {
   id: Generated<bigint>;
   merchant_code: string;
   occurred_at: CreatedAt;
-  /** The API key whose token did it; null: the merchants file's secret. */
+  /** The API key whose token did it; null: the merchants file's secret (or a user, the operator). */
   actor_key_id: string | null;
+  /** 'user' or 'operator'; null: an API key or the file's secret, as actor_key_id says. */
+  actor_type: string | null;
+  actor_user_id: string | null;
+  /** The person's name when it was done. */
+  actor_name: string | null;
   action: string;
   target: string | null;
   client_address: string;
@@ -256,6 +319,9 @@ export type PayoutRow = Selectable<PayoutsTable>;
 export type MerchantRow = Selectable<MerchantsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
+export type ConsoleUserRow = Selectable<ConsoleUsersTable>;
+export type ConsoleInvitationRow = Selectable<ConsoleInvitationsTable>;
+export type ConsoleSessionRow = Selectable<ConsoleSessionsTable>;
 export type PayinRow = Selectable<PayinsTable>;
 export type NewPayinRow = Insertable<PayinsTable>;
 export type PayinUpdate = Updateable<PayinsTable>;

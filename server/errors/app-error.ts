@@ -53,6 +53,11 @@ export const ERRORS = {
   API_KEY_NOT_FOUND: { status: 404, title: 'API key not found' },
   KEY_ADDRESS_NOT_ALLOWED: { status: 403, title: 'The API key may not be used from this address' },
   KEY_OPERATION_NOT_PERMITTED: { status: 403, title: 'Operation not permitted by the API key' },
+  OPERATOR_KEY_INVALID: { status: 401, title: 'Operator API key invalid' },
+  MERCHANT_NOT_FOUND: { status: 404, title: 'Merchant not found' },
+  MERCHANT_ALREADY_EXISTS: { status: 409, title: 'Merchant already exists' },
+  COLLECTION_ACCOUNT_NOT_FOUND: { status: 404, title: 'Collection account not found' },
+  COLLECTION_ACCOUNT_ALREADY_EXISTS: { status: 409, title: 'Collection account already exists' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

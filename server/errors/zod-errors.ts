@@ -3,10 +3,14 @@ import { AppError, type FieldError } from './app-error';
 
 /** Turns zod issues into field errors with dotted paths, prefixed with where the input came from. */
 export function toFieldErrors(error: z.ZodError, prefix?: string): FieldError[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return { field: [prefix, path].filter(Boolean).join('.') || (prefix ?? ''), message: issue.message };
-  });
+  const fieldOf = (path: readonly PropertyKey[]) =>
+    [prefix, path.map(String).join('.')].filter(Boolean).join('.') || (prefix ?? '');
+  return error.issues.flatMap((issue) =>
+    // A field the schema does not take is named itself, so the caller sees which one to drop.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: fieldOf([...issue.path, key]), message: 'Not a field here.' }))
+      : [{ field: fieldOf(issue.path), message: issue.message }],
+  );
 }
 
 /** Parses input with a schema or throws a 400 VALIDATION_FAILED carrying every field error. */

@@ -7,7 +7,12 @@ import { MAX_BODY_BYTES, readJsonBody } from './body';
 import type { ApiDependencies, ApiEnv } from './context';
 import { corsHeaders, preflight } from './middleware/cors';
 import { responseHeaders } from './reply';
-import { authenticate, requireOperation, requirePaymentScope } from './middleware/authenticate';
+import {
+  authenticate,
+  authenticateOperator,
+  requireOperation,
+  requirePaymentScope,
+} from './middleware/authenticate';
 import { createMethodTable } from './method-table';
 import { buildOpenApiDocument } from './openapi/document';
 import { renderReferencePage } from './openapi/reference-page';
@@ -141,6 +146,7 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
         throw new AppError('API_VERSION_UNSUPPORTED', `Send the header X-API-Version: ${API_MAJOR_VERSION}.`);
       }
       if (route.auth === 'token') await authenticate(c, deps);
+      else if (route.auth === 'operator') await authenticateOperator(c, deps);
       // The path is validated before the operations are matched (short paths only reach the matcher)
       // and before the body is read: an unknown "!action" is 404 and a foreign payin 403, whatever the body says.
       const idPayin = route.path.includes(':idPayin') ? idPayinParam(c) : undefined;
@@ -157,6 +163,9 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
       return route.handle(c, { body: body, deps });
     };
     if (route.method === 'POST') app.post(path, limitBody(route.maxBodyBytes ?? MAX_BODY_BYTES), handler);
+    else if (route.method === 'PATCH')
+      app.patch(path, limitBody(route.maxBodyBytes ?? MAX_BODY_BYTES), handler);
+    else if (route.method === 'PUT') app.put(path, limitBody(route.maxBodyBytes ?? MAX_BODY_BYTES), handler);
     else if (route.method === 'DELETE') app.delete(path, limitBody(MAX_BODY_BYTES), handler);
     else app.get(path, handler);
   }

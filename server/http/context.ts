@@ -4,7 +4,7 @@ import type { AuditLog } from '../audit-log';
 import type { Logger } from '../logger';
 import type { CustomerSessionService } from '../customer-sessions';
 import type { Database } from '../db';
-import type { Merchant, MerchantDirectory } from '../merchants';
+import type { Merchant, MerchantAdministration, MerchantDirectory, OperatorKey } from '../merchants';
 import type { PayinService } from '../payins';
 import type { AuthFailureGuard, RateLimitStore } from '../ratelimit';
 import type { TokenGrant, TokenService } from '../tokens';
@@ -27,6 +27,9 @@ export interface ApiDependencies {
   trustProxy: boolean;
   /** Who changed what on a merchant's account (docs/decisions/034). */
   auditLog: AuditLog;
+  /** The operator API's key and what operators do to merchants (docs/decisions/035). */
+  operatorKey: OperatorKey;
+  administration: MerchantAdministration;
 }
 
 export interface ApiEnv {

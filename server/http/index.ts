@@ -12,5 +12,6 @@ export { callbackReceiverRoutes } from './routes/callback-receiver.routes';
 export { callbackRoutes } from './routes/callback.routes';
 export { catalogueRoutes } from './routes/catalogue.routes';
 export { collectionRoutes } from './routes/collection.routes';
+export { operatorRoutes } from './routes/operator.routes';
 export { payoutRoutes, payoutSandboxRoutes } from './routes/payout.routes';
 export { sandboxRoutes } from './routes/sandbox.routes';

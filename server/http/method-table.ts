@@ -34,6 +34,6 @@ export function createMethodTable(routes: readonly RouteShape[]): (path: string)
   const compiled = routes.map((route) => ({ method: route.method, pattern: compileRoutePath(route.path) }));
   return (path) => {
     const methods = new Set(compiled.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method));
-    return ['GET', 'POST', 'DELETE'].filter((method) => methods.has(method));
+    return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => methods.has(method));
   };
 }

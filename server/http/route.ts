@@ -6,12 +6,13 @@ import type { ApiDependencies, ApiEnv } from './context';
 
 /**
  * How a route is authenticated: not at all (health, docs), by merchant credentials in the body
- * (the token endpoints), or by a bearer token whose operations must allow the call.
+ * (the token endpoints), by a bearer token whose operations must allow the call, or by the
+ * operator API key (/operator, docs/decisions/035).
  */
-export type RouteAuth = 'none' | 'credentials' | 'token';
+export type RouteAuth = 'none' | 'credentials' | 'token' | 'operator';
 
 /** The security schemes of the OpenAPI document (server/http/openapi/document.ts declares each). */
-export type SecuritySchemeName = 'bearerAuth' | 'feedApiKey' | 'feedSignature';
+export type SecuritySchemeName = 'bearerAuth' | 'feedApiKey' | 'feedSignature' | 'operatorKey';
 
 /**
  * One media type of a request body a route reads itself rather than through `body` (a statement
@@ -33,7 +34,7 @@ export interface RequestContent {
  * the document cannot drift from what is served (server/http/openapi/document.ts).
  */
 export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undefined> {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT';
   /** Hono path below /api, e.g. "/payins/:idPayin". */
   path: string;
   operationId: string;

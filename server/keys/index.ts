@@ -1,2 +1,2 @@
 import 'server-only';
-export { loadServerSecret, type ServerSecretName } from './server-secrets';
+export { keepServerValueOnce, loadServerSecret, type ServerSecretName } from './server-secrets';

@@ -4,7 +4,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 
 export type ServerSecretName =
-  'token-signing-key' | 'secret-pepper' | 'console-session-key' | 'callback-receiver-key';
+  | 'token-signing-key'
+  | 'secret-pepper'
+  | 'console-session-key'
+  | 'callback-receiver-key'
+  /** The keyed hash of the operator API key generated at first start (its key is printed once). */
+  | 'operator-key-hash';
 
 /**
  * Returns the named server secret: from the environment when the operator gives it, else the one
@@ -28,4 +33,28 @@ export async function loadServerSecret(
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'base64url');
+}
+
+/**
+ * Keeps `value` under `name` unless one is already kept: the first start stores it, later starts
+ * and concurrent siblings read the stored one. `created` says whether this call stored it.
+ */
+export async function keepServerValueOnce(
+  db: Kysely<Database>,
+  name: ServerSecretName,
+  value: string,
+): Promise<{ value: string; created: boolean }> {
+  const inserted = await db
+    .insertInto('server_secrets')
+    .values({ name, value })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .returning('value')
+    .executeTakeFirst();
+  if (inserted) return { value: inserted.value, created: true };
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return { value: row.value, created: false };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ApiKeyRow, Database } from '../db';
 import { AddressRanges, parseAddressRange } from '../net';
@@ -33,6 +34,15 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
     lastUsedAt: row.last_used_at ?? undefined,
     revokedAt: row.revoked_at ?? undefined,
   };
+}
+
+/** A new key's secret: its prefix says test or live, as Stripe's do. */
+export function newApiKeySecret(isTest: boolean): string {
+  return `sk_${isTest ? 'test' : 'live'}_${randomBytes(24).toString('base64url')}`;
+}
+
+export function newApiKeyId(): string {
+  return `key_${randomBytes(12).toString('hex')}`;
 }
 
 /** Whether the key may be used at `now`: not revoked, not expired. */

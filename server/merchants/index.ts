@@ -13,3 +13,12 @@ export { hashSecret } from './secret-hash';
 export { MerchantClientAddresses } from './client-addresses';
 export { computeFee, computePayoutFee, DEFAULT_FEE_RULE, DEFAULT_PAYOUT_FEE_RULE } from './pricing';
 export { addressAllowed, operationsBeyondKey, type ApiKey } from './api-keys';
+export {
+  MerchantAdministration,
+  collectionAccountInputSchema,
+  merchantPatchSchema,
+  newMerchantSchema,
+  presentMerchantForOperator,
+  auditedAccount,
+} from './merchant-admin';
+export { OperatorKey } from './operator-key';

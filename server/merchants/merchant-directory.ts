@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
@@ -18,6 +17,8 @@ import {
   isUsable,
   listApiKeys,
   listApiKeysChangedSince,
+  newApiKeyId,
+  newApiKeySecret,
   revokeApiKey,
   touchApiKey,
   type ApiKey,
@@ -113,15 +114,20 @@ export class MerchantDirectory {
     merchant: Merchant,
     input: Pick<ApiKey, 'name' | 'operations' | 'allowedAddresses' | 'expiresAt'>,
   ): Promise<{ key: ApiKey; secret: string }> {
-    const secret = `sk_${merchant.isTest ? 'test' : 'live'}_${randomBytes(24).toString('base64url')}`;
+    const secret = newApiKeySecret(merchant.isTest);
     const key = await insertApiKey(this.db, {
       ...input,
-      id: `key_${randomBytes(12).toString('hex')}`,
+      id: newApiKeyId(),
       merchantCode: merchant.code,
       secretHash: hashSecret(this.pepper, secret).toString('hex'),
     });
     this.keysByHash.set(key.secretHash, key);
     return { key, secret };
+  }
+
+  /** A key another module just stored (the first key of a new merchant): usable here at once. */
+  rememberKey(key: ApiKey): void {
+    this.keysByHash.set(key.secretHash, key);
   }
 
   listApiKeys(merchantCode: string): Promise<ApiKey[]> {

@@ -80,6 +80,77 @@ export async function upsertMerchant(db: Kysely<Database>, merchant: MerchantUps
   return toMerchant(row);
 }
 
+/** A new merchant and its first API key, in one transaction; undefined when the code is taken. */
+export async function insertMerchant(
+  db: Kysely<Database>,
+  merchant: Omit<MerchantUpsert, 'callbackSecret'>,
+  firstKey: (tx: Kysely<Database>, merchant: Merchant) => Promise<void>,
+): Promise<Merchant | undefined> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('merchants')
+      .values({
+        merchant_code: merchant.code,
+        secret_hash: merchant.secretHash.toString('hex'),
+        channel_name: merchant.channelName,
+        payment_methods: [...merchant.paymentMethods],
+        is_test: merchant.isTest,
+        callback_secret: merchant.generatedCallbackSecret,
+        settings: toJson({ ...merchant.settings, collectionAccounts: merchant.collectionAccounts }),
+        updated_at: sql<Date>`now()`,
+      })
+      .onConflict((conflict) => conflict.column('merchant_code').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const created = toMerchant(row);
+    await firstKey(tx, created);
+    return created;
+  });
+}
+
+/** What an operator may change of a merchant after it exists. */
+export interface MerchantChange {
+  channelName: string;
+  paymentMethods: readonly string[];
+  settings: MerchantSettings;
+  collectionAccounts: readonly CollectionAccount[];
+}
+
+/**
+ * Changes a merchant under a row lock: `change` reads the merchant as it is now and answers its new
+ * state (or throws, and nothing changes), so two operators' changes never overwrite each other.
+ */
+export async function updateMerchant(
+  db: Kysely<Database>,
+  code: string,
+  change: (merchant: Merchant) => MerchantChange | Promise<MerchantChange>,
+): Promise<{ before: Merchant; after: Merchant } | undefined> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('merchants')
+      .selectAll()
+      .where('merchant_code', '=', code)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const before = toMerchant(row);
+    const next = await change(before);
+    const updated = await tx
+      .updateTable('merchants')
+      .set({
+        channel_name: next.channelName,
+        payment_methods: [...next.paymentMethods],
+        settings: toJson({ ...next.settings, collectionAccounts: next.collectionAccounts }),
+        updated_at: sql<Date>`now()`,
+      })
+      .where('merchant_code', '=', code)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { before, after: toMerchant(updated) };
+  });
+}
+
 export async function findMerchant(db: Kysely<Database>, code: string): Promise<Merchant | undefined> {
   const row = await db
     .selectFrom('merchants')

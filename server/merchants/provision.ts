@@ -43,7 +43,10 @@ function toFeeRules<Key extends string>(
   return fees;
 }
 
-function toSettings(entry: MerchantEntry): MerchantSettings {
+/** The money settings of a merchants file entry (or an operator's request, which speaks the same terms). */
+export function settingsFromEntry(
+  entry: Pick<MerchantEntry, 'fees' | 'vatPercent' | 'payoutFees' | 'settlementDelaySeconds'>,
+): MerchantSettings {
   return {
     fees: toFeeRules('fees', entry.fees),
     ...(entry.vatPercent !== undefined && { vatBps: toBps(entry.vatPercent) }),
@@ -53,7 +56,7 @@ function toSettings(entry: MerchantEntry): MerchantSettings {
 }
 
 /** The file's accounts as stored: a feed's API key only as its keyed hash, its webhook secret as given. */
-function toCollectionAccounts(
+export function storedCollectionAccounts(
   pepper: Buffer,
   entries: readonly CollectionAccountEntry[] | undefined,
 ): CollectionAccount[] {
@@ -85,8 +88,8 @@ export async function provisionMerchants(
         isTest: entry.test,
         callbackSecret: entry.callbackSecret,
         generatedCallbackSecret: generateCallbackSecret(),
-        settings: toSettings(entry),
-        collectionAccounts: toCollectionAccounts(pepper, entry.collectionAccounts),
+        settings: settingsFromEntry(entry),
+        collectionAccounts: storedCollectionAccounts(pepper, entry.collectionAccounts),
       }),
     );
   }

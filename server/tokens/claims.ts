@@ -34,6 +34,17 @@ export const tokenClaimsSchema = z.object({
   terms: termsClaimSchema.optional(),
   /** The API key whose secret minted the token (absent: the merchants file's secret); the audit log's actor. */
   kid: z.string().min(1).max(64).optional(),
+  /**
+   * Set on the console's tokens (server/people): the person's session, which must still be open for
+   * the token to be taken (docs/decisions/035), the person, and their name for the audit log.
+   */
+  console: z
+    .object({
+      sid: z.string().min(1).max(64),
+      uid: z.string().min(1).max(64),
+      name: z.string().max(120),
+    })
+    .optional(),
   /** Set on customer sessions (server/customer-sessions): the page's token, confined to one payin. */
   session: z
     .object({

@@ -37,6 +37,15 @@ export interface TokenGrant {
   session: CustomerSessionClaims | undefined;
   /** The API key that minted it; undefined: the merchants file's secret (or a customer session). */
   keyId: string | undefined;
+  /** Set on the console's tokens: whose console session minted it (docs/decisions/035). */
+  console: ConsoleClaims | undefined;
+}
+
+/** A console token's person: the session it belongs to, the user and their name. */
+export interface ConsoleClaims {
+  sessionId: string;
+  userId: string;
+  name: string;
 }
 
 export type CustomerSessionClaims = NonNullable<TokenClaims['session']>;
@@ -53,6 +62,8 @@ export interface IssueTokenInput {
   session?: CustomerSessionClaims | undefined;
   /** The API key whose secret the token was requested with. */
   keyId?: string | undefined;
+  /** Marks a console token: valid only while this person's session is open. */
+  console?: ConsoleClaims | undefined;
 }
 
 /**
@@ -129,6 +140,9 @@ export class TokenService {
       ...(input.terms && Object.keys(input.terms).length > 0 ? { terms: input.terms } : {}),
       ...(input.session ? { session: input.session } : {}),
       ...(input.keyId ? { kid: input.keyId } : {}),
+      ...(input.console
+        ? { console: { sid: input.console.sessionId, uid: input.console.userId, name: input.console.name } }
+        : {}),
     };
     return signToken(this.keys, claims);
   }
@@ -180,6 +194,11 @@ export class TokenService {
       expiresAt: claims.exp,
       session: claims.session,
       keyId: claims.kid,
+      console: claims.console && {
+        sessionId: claims.console.sid,
+        userId: claims.console.uid,
+        name: claims.console.name,
+      },
     };
   }
 }

@@ -10,6 +10,7 @@ import { PacedApiClient, type ApiResponse, type RequestOptions } from '../suppor
 import { newIdPayin, payinRequest } from '../support/builders';
 import { sampleField } from '../support/method-customers';
 import { methodRequest } from '../support/method-requests';
+import { ONE_ACCOUNT_OF_EACH_TYPE } from '../support/collection-accounts';
 import {
   documentPointer,
   OpenApiConformance,
@@ -32,7 +33,7 @@ let document: OpenApiDocument;
 let conformance: OpenApiConformance;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ OPERATOR_API_KEY });
   client = new PacedApiClient(api.baseUrl);
   documentText = (await client.request('GET', '/openapi.json', { version: null })).text;
   document = JSON.parse(documentText) as OpenApiDocument;
@@ -124,6 +125,21 @@ interface World {
 }
 
 const EVERY_OPERATION = ['POST /.*', 'GET /.*'];
+const OPERATOR_API_KEY = `op_${randomBytes(24).toString('base64url')}`;
+
+/** Every type of collection account, without the fixture's feed key (each key names one account). */
+const accountsOfEachType = () =>
+  ONE_ACCOUNT_OF_EACH_TYPE.map(({ feed: _feed, ...account }: { feed?: unknown }) => account);
+
+/** A live merchant made through the operator API; its code. */
+async function operatorMerchant(): Promise<string> {
+  const merchantCode = `op_${randomBytes(5).toString('hex')}`;
+  await ok('POST', '/operator/merchants', {
+    token: OPERATOR_API_KEY,
+    body: { merchantCode, channelName: 'Operated Shop', test: false },
+  });
+  return merchantCode;
+}
 const first12 = '010556100001';
 const PROMPTPAY_ID = first12 + thaiIdCheckDigit(first12);
 const RETURN_URL = 'https://merchant.example/return';
@@ -403,6 +419,99 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
           allowedAddresses: ['127.0.0.1', '2001:db8::/32'],
           expiresAt: '2099-01-01T00:00:00Z',
         },
+      },
+    ];
+  },
+  operatorCreateMerchant(): Example[] {
+    return [
+      {
+        path: '/operator/merchants',
+        contentType: 'application/json',
+        token: OPERATOR_API_KEY,
+        body: {
+          merchantCode: `op_${randomBytes(5).toString('hex')}`,
+          channelName: 'Bangkok Books',
+          test: false,
+          paymentMethods: ['QRTH', 'OFFLINE'],
+          fees: { default: { percent: 2.5, fixed: { THB: 5 } } },
+          vatPercent: 7,
+          payoutFees: { default: { percent: 1 } },
+          settlementDelaySeconds: 86400,
+          collectionAccounts: [
+            ...accountsOfEachType(),
+            {
+              id: 'feed-fed',
+              type: 'PROMPTPAY',
+              promptPayId: '0812345678',
+              accountName: 'Bangkok Books',
+              feed: { apiKey: randomBytes(24).toString('hex') },
+            },
+          ],
+        },
+      },
+    ];
+  },
+  async operatorUpdateMerchant(): Promise<Example[]> {
+    const merchantCode = await operatorMerchant();
+    return [
+      {
+        path: `/operator/merchants/${merchantCode}`,
+        contentType: 'application/json',
+        token: OPERATOR_API_KEY,
+        body: {
+          channelName: 'Renamed',
+          fees: null,
+          payoutFees: null,
+          vatPercent: 7,
+          settlementDelaySeconds: 0,
+        },
+      },
+      {
+        path: `/operator/merchants/${merchantCode}`,
+        contentType: 'application/json',
+        token: OPERATOR_API_KEY,
+        body: {
+          paymentMethods: ['QRTH'],
+          fees: { QRTH: { percent: 1.5 } },
+          payoutFees: { default: { percent: 0.5, fixed: { THB: 10 } } },
+          vatPercent: null,
+          settlementDelaySeconds: null,
+        },
+      },
+    ];
+  },
+  async operatorAddCollectionAccount(): Promise<Example[]> {
+    const merchantCode = await operatorMerchant();
+    return accountsOfEachType().map((account) => ({
+      path: `/operator/merchants/${merchantCode}/collection-accounts`,
+      contentType: 'application/json',
+      token: OPERATOR_API_KEY,
+      body: account,
+    }));
+  },
+  async operatorReplaceCollectionAccount(): Promise<Example[]> {
+    const merchantCode = await operatorMerchant();
+    const accounts = accountsOfEachType() as { id: string }[];
+    for (const account of accounts)
+      await ok('POST', `/operator/merchants/${merchantCode}/collection-accounts`, {
+        token: OPERATOR_API_KEY,
+        body: account,
+      });
+    return accounts.map((account) => ({
+      path: `/operator/merchants/${merchantCode}/collection-accounts/${account.id}`,
+      contentType: 'application/json',
+      token: OPERATOR_API_KEY,
+      body: { ...account, accountName: 'Renamed Holder' },
+    }));
+  },
+  async operatorIssueApiKey(): Promise<Example[]> {
+    const merchantCode = await operatorMerchant();
+    return [
+      {
+        path: `/operator/merchants/${merchantCode}/api-keys`,
+        contentType: 'application/json',
+        token: OPERATOR_API_KEY,
+        body: { name: 'Recovery key' },
       },
     ];
   },

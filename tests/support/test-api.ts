@@ -9,6 +9,7 @@ import { merchantEntrySchema, provisionMerchants, type MerchantEntry } from '@/s
 import { createRuntime, type Runtime } from '@/server/runtime';
 import { ApiClient } from './api-client';
 import { openTestDatabase } from './test-database';
+import type { DatabaseHandle } from '@/server/db';
 
 /** A clock tests move by hand: `clock.advance(ms)`. */
 export function manualClock(
@@ -53,6 +54,8 @@ export interface TestApi {
   runtime: Runtime;
   /** The HTTP server in front of the API. */
   door: FrontDoor;
+  /** The database this instance runs on (another instance may share it: `startTestApi({}, { sharing })`). */
+  database: DatabaseHandle;
   /** Provisions a fresh merchant (its own rate-limit budget), sandbox by default. */
   createMerchant(overrides?: Partial<MerchantEntry>): Promise<TestMerchant>;
   close(): Promise<void>;
@@ -97,9 +100,16 @@ export async function startTestApi(
     /** Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0). */ host?: string;
     /** Collects the log lines (JSON) here, at LOG_LEVEL (give one: tests log nothing by default). */
     logLines?: string[];
+    /**
+     * Another instance on this instance's database (its own runtime, directory and socket): the
+     * database stays open when this one closes.
+     */
+    sharing?: TestApi;
   } = {},
 ): Promise<TestApi> {
-  const database = await openTestDatabase();
+  const database = options.sharing
+    ? { ...options.sharing.database, close: () => Promise.resolve() }
+    : await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     CALLBACK_ALLOWLIST: '127.0.0.1,localhost',
@@ -159,6 +169,7 @@ export async function startTestApi(
       return { merchantCode: merchant.code, secret: entry.secret, callbackSecret: merchant.callbackSecret };
     },
     door,
+    database,
     async close() {
       await door.stop({ idleGraceMs: 0, deadlineMs: 2000 });
       await runtime.close();

@@ -12,6 +12,7 @@ import * as collectionAddresses from './0010-collection-addresses';
 import * as callbackSecretRotation from './0011-callback-secret-rotation';
 import * as apiKeys from './0012-api-keys';
 import * as auditEvents from './0013-audit-events';
+import * as people from './0014-people';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-callback-secret-rotation': callbackSecretRotation,
   '0012-api-keys': apiKeys,
   '0013-audit-events': auditEvents,
+  '0014-people': people,
 };

@@ -126,3 +126,33 @@ export function requireMerchantWideOperation(c: Context<ApiEnv>): void {
     );
   }
 }
+
+/**
+ * The operator API's key as a bearer credential (docs/decisions/035). A wrong key counts as a
+ * failed authentication of the client address, with its lockout; the key is never for a browser.
+ */
+export async function authenticateOperator(c: Context<ApiEnv>, deps: ApiDependencies): Promise<void> {
+  const authorization = header(c, 'authorization');
+  if (authorization === undefined) {
+    throw new AppError('AUTHENTICATION_REQUIRED', 'Send Authorization: Bearer <operator API key>.', {
+      headers: { 'www-authenticate': 'Bearer realm="payin-operator"' },
+    });
+  }
+  const address = clientAddress(c, deps.trustProxy);
+  await deps.authFailures.assertAddressMayTry(address);
+  const presented = BEARER.exec(authorization.trim())?.[1];
+  if (presented === undefined || !deps.operatorKey.matches(presented)) {
+    throw (
+      (await deps.authFailures.recordFailure(address)) ??
+      new AppError('OPERATOR_KEY_INVALID', 'The operator API key is not valid.', {
+        headers: { 'www-authenticate': 'Bearer realm="payin-operator", error="invalid_token"' },
+      })
+    );
+  }
+  if (header(c, 'origin') !== undefined) {
+    throw new AppError(
+      'BROWSER_NOT_ALLOWED',
+      "The operator API key stays on the operator's servers: browsers use the console's operator section.",
+    );
+  }
+}

@@ -25,6 +25,13 @@ const COMMON_TOKEN_ERRORS: readonly ErrorCode[] = [
   'TOO_MANY_FAILED_ATTEMPTS',
 ];
 
+/** What every operator route may answer about its key (docs/decisions/035). */
+const OPERATOR_ERRORS: readonly ErrorCode[] = [
+  'AUTHENTICATION_REQUIRED',
+  'OPERATOR_KEY_INVALID',
+  'TOO_MANY_FAILED_ATTEMPTS',
+];
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     io,
@@ -78,6 +85,13 @@ const SECURITY_SCHEMES: Record<SecuritySchemeName, JsonObject> = {
       '`Authorization: Bearer <feed API key>`. The key names its account; ?merchant=&account=, when given, must name the ' +
       'same one.',
   },
+  operatorKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "The operator API key (OPERATOR_API_KEY, or the one printed at the service's first start): " +
+      '`Authorization: Bearer <operator key>`. Only for /operator.',
+  },
   feedSignature: {
     type: 'apiKey',
     in: 'header',
@@ -91,7 +105,13 @@ const SECURITY_SCHEMES: Record<SecuritySchemeName, JsonObject> = {
 
 /** How a route is authenticated, as OpenAPI security requirements. */
 function securityOf(route: ApiRoute): JsonObject[] {
-  const alternatives = route.security ?? (route.auth === 'token' ? [['bearerAuth' as const]] : []);
+  const alternatives =
+    route.security ??
+    (route.auth === 'token'
+      ? [['bearerAuth' as const]]
+      : route.auth === 'operator'
+        ? [['operatorKey' as const]]
+        : []);
   return alternatives.map((schemes) => Object.fromEntries(schemes.map((name) => [name, []])));
 }
 
@@ -183,7 +203,10 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
       ...route.errors,
       ...(route.auth === 'token' ? COMMON_TOKEN_ERRORS : []),
       ...(route.versioned ? (['API_VERSION_UNSUPPORTED'] as const) : []),
-      ...(route.method === 'POST' ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+      ...(route.auth === 'operator' ? OPERATOR_ERRORS : []),
+      ...(route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT'
+        ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const)
+        : []),
       'METHOD_NOT_ALLOWED' as const,
       'INTERNAL' as const,
     ];
