@@ -16,7 +16,7 @@ const SERVER_FLOORS = [
   ['methods', 'merchants'],
   ['payins'],
   ['ledger'],
-  ['payouts', 'reconciliation', 'customer-sessions'],
+  ['payouts', 'reconciliation', 'customer-sessions', 'people'],
   ['callbacks', 'sandbox', 'audit'],
   ['http'],
   ['runtime'],

@@ -5,23 +5,20 @@ import { getRequestListener } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createFrontDoor, registerConsoleSessionKey, registerInProcessApi } from './http';
 import { createLogger } from './logger';
-import { createRuntime } from './runtime';
+import { createRuntime, DEMO_OWNER_EMAIL, type Runtime } from './runtime';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 /** The project root: this file runs as dist/server/main.js. */
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-function printBanner(
-  url: string,
-  demo: { merchantCode: string; secret: string } | undefined,
-  operatorKey: string | undefined,
-): void {
+function printBanner(url: string, runtime: Runtime): void {
+  const demo = runtime.demoCredentials;
   const lines = [
     `Payin gateway listening on ${url}`,
     `  API:          ${url}/api  (reference: ${url}/api/reference)`,
     `  Payment app:  ${url}/`,
-    `  Console:      ${url}/console  (sign in with a merchant code and secret)`,
+    `  Console:      ${url}/console  (people sign in with e-mail, password and 2FA)`,
   ];
   if (demo) {
     lines.push(
@@ -30,6 +27,13 @@ function printBanner(
       `    secret:       ${demo.secret}`,
     );
   }
+  if (runtime.demoOwnerInvitationUrl) {
+    lines.push(
+      `  Demo console owner: open this link to set a password and 2FA (e-mail ${DEMO_OWNER_EMAIL}):`,
+      `    ${runtime.demoOwnerInvitationUrl}`,
+    );
+  }
+  const operatorKey = runtime.generatedOperatorKey;
   if (operatorKey) {
     lines.push(
       '  Operator API key (generated at this first start and shown only now; keep it, or set OPERATOR_API_KEY):',
@@ -88,7 +92,7 @@ async function main(): Promise<void> {
     door.server.once('error', rejectListen);
     door.server.listen(config.PORT, config.HOST, () => resolveListen());
   });
-  printBanner(config.publicUrl, runtime.demoCredentials, runtime.generatedOperatorKey);
+  printBanner(config.publicUrl, runtime);
   if (config.BACKGROUND_WORKERS) for (const worker of runtime.workers) worker.start();
 
   let stopping = false;

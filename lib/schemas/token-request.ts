@@ -36,15 +36,20 @@ export const checkoutTermsSchema = z
 
 export type CheckoutTerms = z.infer<typeof checkoutTermsSchema>;
 
-const credentials = {
-  merchantCode: merchantCodeSchema,
-  secret: z.string().min(1).max(256),
+/** What a token request asks for besides the operations: validity, money, terms. */
+const tokenTerms = {
   /** Seconds the token stays valid; default 1800, at most the operator's maximum (86400 by default). */
   validitySecs: z.int().min(1).optional(),
   /** Limits the token to creating payments of exactly this amount and currency. */
   money: moneySchema.optional(),
   /** Binds the payment link's other terms (see checkoutTermsSchema). */
   terms: checkoutTermsSchema.optional(),
+};
+
+const credentials = {
+  merchantCode: merchantCodeSchema,
+  secret: z.string().min(1).max(256),
+  ...tokenTerms,
 };
 
 /**
@@ -63,24 +68,35 @@ const BOUND_PHONE_ISSUE = {
   when: (payload: z.core.ParsePayload) => payload.issues.length === 0,
 };
 
+const generalRequest = {
+  /** "METHOD path-regex" entries, e.g. "GET /payins/order-1"; patterns are fully anchored. */
+  operations: z.array(z.string().max(300)).min(1, 'At least one operation is required.'),
+  /** Extension: confines the token to one payin (derived automatically from literal operations). */
+  idPayment: idPayinSchema.optional(),
+};
+
 export const authTokenRequestSchema = z
-  .object({
-    ...credentials,
-    /** "METHOD path-regex" entries, e.g. "GET /payins/order-1"; patterns are fully anchored. */
-    operations: z.array(z.string().max(300)).min(1, 'At least one operation is required.'),
-    /** Extension: confines the token to one payin (derived automatically from literal operations). */
-    idPayment: idPayinSchema.optional(),
-  })
+  .object({ ...credentials, ...generalRequest })
+  .refine(boundPhoneReads, BOUND_PHONE_ISSUE);
+
+/** The same request from the console, whose signed-in person stands for the credentials. */
+export const consoleAuthTokenRequestSchema = z
+  .object({ ...tokenTerms, ...generalRequest })
   .refine(boundPhoneReads, BOUND_PHONE_ISSUE);
 
 export const TOKEN_ACTION_VALUES = ['PAYIN_CREATE', 'PAYIN_INFO'] as const;
 
+const actionRequest = {
+  action: z.enum(TOKEN_ACTION_VALUES, { error: 'Use PAYIN_CREATE or PAYIN_INFO.' }),
+  idPayment: idPayinSchema,
+};
+
 export const authTokenByActionRequestSchema = z
-  .object({
-    ...credentials,
-    action: z.enum(TOKEN_ACTION_VALUES, { error: 'Use PAYIN_CREATE or PAYIN_INFO.' }),
-    idPayment: idPayinSchema,
-  })
+  .object({ ...credentials, ...actionRequest })
+  .refine(boundPhoneReads, BOUND_PHONE_ISSUE);
+
+export const consoleAuthTokenByActionRequestSchema = z
+  .object({ ...tokenTerms, ...actionRequest })
   .refine(boundPhoneReads, BOUND_PHONE_ISSUE);
 
 export type AuthTokenRequest = z.infer<typeof authTokenRequestSchema>;

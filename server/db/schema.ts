@@ -139,6 +139,8 @@ export interface ConsoleUsersTable {
   /** The TOTP secret (base32), sealed with the server's key; null until 2FA is set up. */
   totp_secret: string | null;
   totp_enabled_at: Date | null;
+  /** The last TOTP time step accepted: a code is taken once (RFC 6238 §5.2). */
+  totp_last_step: ColumnType<string | null, string | null | undefined, string | null>;
   /** Keyed hashes of the unused recovery codes. */
   recovery_code_hashes: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;

@@ -58,6 +58,14 @@ export const ERRORS = {
   MERCHANT_ALREADY_EXISTS: { status: 409, title: 'Merchant already exists' },
   COLLECTION_ACCOUNT_NOT_FOUND: { status: 404, title: 'Collection account not found' },
   COLLECTION_ACCOUNT_ALREADY_EXISTS: { status: 409, title: 'Collection account already exists' },
+  SIGN_IN_FAILED: { status: 401, title: 'E-mail address or password not valid' },
+  SECOND_FACTOR_INVALID: { status: 401, title: 'Authentication code not valid' },
+  CONSOLE_SESSION_INVALID: { status: 401, title: 'Console session ended or not valid' },
+  INVITATION_INVALID: { status: 404, title: 'Invitation not valid' },
+  USER_ALREADY_EXISTS: { status: 409, title: 'A user with this e-mail address exists' },
+  USER_NOT_FOUND: { status: 404, title: 'User not found' },
+  ROLE_NOT_PERMITTED: { status: 403, title: 'Not permitted for your role' },
+  LAST_OWNER: { status: 409, title: 'The last owner cannot be removed' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,6 +6,7 @@ import type { CustomerSessionService } from '../customer-sessions';
 import type { Database } from '../db';
 import type { Merchant, MerchantAdministration, MerchantDirectory, OperatorKey } from '../merchants';
 import type { PayinService } from '../payins';
+import type { People } from '../people';
 import type { AuthFailureGuard, RateLimitStore } from '../ratelimit';
 import type { TokenGrant, TokenService } from '../tokens';
 
@@ -30,6 +31,8 @@ export interface ApiDependencies {
   /** The operator API's key and what operators do to merchants (docs/decisions/035). */
   operatorKey: OperatorKey;
   administration: MerchantAdministration;
+  /** The people of merchants' teams: console sign-in, sessions, roles (docs/decisions/035). */
+  people: People;
 }
 
 export interface ApiEnv {

@@ -12,6 +12,7 @@ export { callbackReceiverRoutes } from './routes/callback-receiver.routes';
 export { callbackRoutes } from './routes/callback.routes';
 export { catalogueRoutes } from './routes/catalogue.routes';
 export { collectionRoutes } from './routes/collection.routes';
+export { consoleRoutes, invitationUrl } from './routes/console.routes';
 export { operatorRoutes } from './routes/operator.routes';
 export { payoutRoutes, payoutSandboxRoutes } from './routes/payout.routes';
 export { sandboxRoutes } from './routes/sandbox.routes';

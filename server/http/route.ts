@@ -12,7 +12,8 @@ import type { ApiDependencies, ApiEnv } from './context';
 export type RouteAuth = 'none' | 'credentials' | 'token' | 'operator';
 
 /** The security schemes of the OpenAPI document (server/http/openapi/document.ts declares each). */
-export type SecuritySchemeName = 'bearerAuth' | 'feedApiKey' | 'feedSignature' | 'operatorKey';
+export type SecuritySchemeName =
+  'bearerAuth' | 'feedApiKey' | 'feedSignature' | 'operatorKey' | 'consoleSession';
 
 /**
  * One media type of a request body a route reads itself rather than through `body` (a statement

@@ -11,6 +11,7 @@ import { newIdPayin, payinRequest } from '../support/builders';
 import { sampleField } from '../support/method-customers';
 import { methodRequest } from '../support/method-requests';
 import { ONE_ACCOUNT_OF_EACH_TYPE } from '../support/collection-accounts';
+import { nextCode, personOf, TEST_PASSWORD, type SignedInPerson } from '../support/console-people';
 import {
   documentPointer,
   OpenApiConformance,
@@ -130,6 +131,23 @@ const OPERATOR_API_KEY = `op_${randomBytes(24).toString('base64url')}`;
 /** Every type of collection account, without the fixture's feed key (each key names one account). */
 const accountsOfEachType = () =>
   ONE_ACCOUNT_OF_EACH_TYPE.map(({ feed: _feed, ...account }: { feed?: unknown }) => account);
+
+/** A new owner of the sandbox merchant, signed in to the console (each example ends or uses its own). */
+function owner(world: World): Promise<SignedInPerson> {
+  return personOf(client, OPERATOR_API_KEY, world.sandbox.merchantCode, 'owner');
+}
+
+async function invitationToken(world: World): Promise<string> {
+  const invited = await ok<{ invitationUrl: string }>(
+    'POST',
+    `/operator/merchants/${world.sandbox.merchantCode}/invitations`,
+    {
+      token: OPERATOR_API_KEY,
+      body: { email: `inv-${randomBytes(3).toString('hex')}@shop.example`, role: 'finance' },
+    },
+  );
+  return new URL(invited.body.invitationUrl).searchParams.get('invitation')!;
+}
 
 /** A live merchant made through the operator API; its code. */
 async function operatorMerchant(): Promise<string> {
@@ -512,6 +530,137 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
         contentType: 'application/json',
         token: OPERATOR_API_KEY,
         body: { name: 'Recovery key' },
+      },
+    ];
+  },
+  operatorInvite(world): Example[] {
+    return [
+      {
+        path: `/operator/merchants/${world.sandbox.merchantCode}/invitations`,
+        contentType: 'application/json',
+        token: OPERATOR_API_KEY,
+        body: { email: `new-${randomBytes(3).toString('hex')}@shop.example`, role: 'finance' },
+      },
+    ];
+  },
+  async consoleSignIn(world): Promise<Example[]> {
+    const person = await owner(world);
+    return [
+      {
+        path: '/console/sign-in',
+        contentType: 'application/json',
+        body: { email: person.email, password: person.password },
+      },
+    ];
+  },
+  async consoleSecondFactor(world): Promise<Example[]> {
+    const pending = async (person: SignedInPerson) =>
+      (
+        await ok<{ sessionSecret: string }>('POST', '/console/sign-in', {
+          body: { email: person.email, password: person.password },
+        })
+      ).body.sessionSecret;
+    const [byCode, byRecovery] = [await owner(world), await owner(world)];
+    return [
+      {
+        path: '/console/sign-in/!second-factor',
+        contentType: 'application/json',
+        token: await pending(byCode),
+        body: { code: await nextCode(byCode) },
+      },
+      {
+        path: '/console/sign-in/!second-factor',
+        contentType: 'application/json',
+        token: await pending(byRecovery),
+        body: { recoveryCode: byRecovery.recoveryCodes[0] },
+      },
+    ];
+  },
+  async consoleOpenInvitation(world): Promise<Example[]> {
+    return [
+      {
+        path: '/console/invitations/!open',
+        contentType: 'application/json',
+        body: { token: await invitationToken(world) },
+      },
+    ];
+  },
+  async consoleAcceptInvitation(world): Promise<Example[]> {
+    return [
+      {
+        path: '/console/invitations/!accept',
+        contentType: 'application/json',
+        body: { token: await invitationToken(world), name: 'Fin Person', password: TEST_PASSWORD },
+      },
+    ];
+  },
+  async consoleSignOut(world): Promise<Example[]> {
+    const person = await owner(world);
+    return [
+      {
+        path: '/console/session/!sign-out',
+        contentType: 'application/json',
+        token: person.session,
+        body: { everywhere: true },
+      },
+    ];
+  },
+  async consoleMintAuthToken(world): Promise<Example[]> {
+    const person = await owner(world);
+    return [
+      {
+        path: '/console/session/auth-tokens',
+        contentType: 'application/json',
+        token: person.session,
+        body: {
+          operations: ['GET /payins/.*'],
+          validitySecs: 600,
+          money: { amount: 100, currencyCode: 'THB' },
+          terms: { returnUrl: RETURN_URL },
+        },
+      },
+    ];
+  },
+  async consoleMintAuthTokenByAction(world): Promise<Example[]> {
+    const person = await owner(world);
+    return [
+      {
+        path: '/console/session/auth-tokens-by-action',
+        contentType: 'application/json',
+        token: person.session,
+        body: {
+          action: 'PAYIN_CREATE',
+          idPayment: newIdPayin('console'),
+          money: { amount: 100, currencyCode: 'THB' },
+          terms: { returnUrl: RETURN_URL },
+        },
+      },
+    ];
+  },
+  async consoleInvite(world): Promise<Example[]> {
+    const person = await owner(world);
+    return [
+      {
+        path: '/console/team/invitations',
+        contentType: 'application/json',
+        token: person.session,
+        body: { email: `dev-${randomBytes(3).toString('hex')}@shop.example`, role: 'developer' },
+      },
+    ];
+  },
+  async consoleChangeRole(world): Promise<Example[]> {
+    const person = await owner(world);
+    const other = await personOf(client, OPERATOR_API_KEY, world.sandbox.merchantCode, 'viewer');
+    const me = await ok<{ users: { idUser: string; email: string }[] }>('GET', '/console/team', {
+      token: person.session,
+    });
+    const target = me.body.users.find((user) => user.email === other.email)!;
+    return [
+      {
+        path: `/console/team/users/${target.idUser}`,
+        contentType: 'application/json',
+        token: person.session,
+        body: { role: 'finance' },
       },
     ];
   },

@@ -20,6 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       password_hash text not null,
       totp_secret text,
       totp_enabled_at timestamptz,
+      totp_last_step bigint,
       recovery_code_hashes text[] not null default '{}',
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),

@@ -88,6 +88,11 @@ export async function authenticate(c: Context<ApiEnv>, deps: ApiDependencies): P
         'payment-scoped tokens (POST /auth-tokens-by-action, or literal operations of one payin).',
     );
   }
+  // A console token dies with its session: signed out, disabled or given another role.
+  if (grant.console && !deps.people.isSessionOpen(grant.console.sessionId))
+    throw new AppError('CONSOLE_SESSION_INVALID', 'The console session this token belongs to has ended.', {
+      headers: { 'www-authenticate': `${CHALLENGE}, error="invalid_token"` },
+    });
   const merchant =
     deps.merchants.known(grant.merchantCode) ?? (await deps.merchants.require(grant.merchantCode));
   await enforceRateLimit(c, deps, bucketsOf(grant, deps.paymentCeiling));

@@ -18,6 +18,7 @@ const COMMON_TOKEN_ERRORS: readonly ErrorCode[] = [
   'TOKEN_INVALID',
   'TOKEN_EXPIRED',
   'SESSION_ENDED',
+  'CONSOLE_SESSION_INVALID',
   'OPERATION_NOT_PERMITTED',
   'PAYMENT_NOT_PERMITTED',
   'BROWSER_NOT_ALLOWED',
@@ -91,6 +92,13 @@ const SECURITY_SCHEMES: Record<SecuritySchemeName, JsonObject> = {
     description:
       "The operator API key (OPERATOR_API_KEY, or the one printed at the service's first start): " +
       '`Authorization: Bearer <operator key>`. Only for /operator.',
+  },
+  consoleSession: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "A console session's secret (what POST /console/sign-in and its second factor answer): " +
+      '`Authorization: Bearer <session secret>`. Only for /console.',
   },
   feedSignature: {
     type: 'apiKey',

@@ -4,6 +4,7 @@ import {
   authTokenByActionRequestSchema,
   authTokenRequestSchema,
   type AuthTokenByActionRequest,
+  type AuthTokenRequest,
 } from '@/lib/schemas';
 import { tokenResponseSchema } from '@/lib/api/responses';
 import { AppError } from '../../errors';
@@ -71,12 +72,59 @@ async function authenticateMerchant(
       .catch((error: unknown) => deps.logger.warn({ err: error, idKey: key.id }, 'api key use not recorded'));
   }
   await enforceRateLimit(c, deps, [{ bucket: merchantBucket(merchant.code), ...RATE_LIMIT }]);
-  if (body.validitySecs !== undefined && body.validitySecs > deps.tokens.maxValiditySecs) {
+  return { merchant, key };
+}
+
+function assertValidity(deps: ApiDependencies, validitySecs: number | undefined): void {
+  if (validitySecs !== undefined && validitySecs > deps.tokens.maxValiditySecs) {
     throw new AppError('VALIDATION_FAILED', `validitySecs may be at most ${deps.tokens.maxValiditySecs}.`, {
       errors: [{ field: 'validitySecs', message: `At most ${deps.tokens.maxValiditySecs}.` }],
     });
   }
-  return { merchant, key };
+}
+
+type TokenTerms = Pick<AuthTokenRequest, 'validitySecs' | 'money' | 'terms'>;
+
+/** A token for a list of operations, within the key's limits (the merchant's API or its console). */
+export function issueGeneralToken(
+  deps: ApiDependencies,
+  merchant: Merchant,
+  key: ApiKey | undefined,
+  body: TokenTerms & Pick<AuthTokenRequest, 'operations' | 'idPayment'>,
+): Promise<string> {
+  assertValidity(deps, body.validitySecs);
+  assertKeyAllows(key, body.operations);
+  return deps.tokens.issue({
+    merchantCode: merchant.code,
+    operations: body.operations,
+    validitySecs: body.validitySecs,
+    money: body.money,
+    idPayment: body.idPayment,
+    terms: body.terms,
+    keyId: key?.id,
+  });
+}
+
+/** A token for an action on one payin (PAYIN_CREATE, PAYIN_INFO), within the key's limits. */
+export function issueActionToken(
+  deps: ApiDependencies,
+  merchant: Merchant,
+  key: ApiKey | undefined,
+  body: TokenTerms & Pick<AuthTokenByActionRequest, 'action' | 'idPayment'>,
+): Promise<string> {
+  assertValidity(deps, body.validitySecs);
+  assertActionTerms(merchant, body);
+  const operations = operationsForAction(body.action, body.idPayment, merchant.isTest);
+  assertKeyAllows(key, operations);
+  return deps.tokens.issue({
+    merchantCode: merchant.code,
+    operations,
+    validitySecs: body.validitySecs,
+    money: body.money,
+    idPayment: body.idPayment,
+    terms: body.terms,
+    keyId: key?.id,
+  });
 }
 
 /** A key limited to some operations mints tokens with those only (docs/decisions/033). */
@@ -97,7 +145,10 @@ function assertKeyAllows(key: ApiKey | undefined, operations: readonly string[])
  * (`money`), or the customer could pay any amount they typed into the link (docs/decisions/030).
  * Terms bind a creation, so they come with PAYIN_CREATE only.
  */
-function assertActionTerms(merchant: Merchant, body: AuthTokenByActionRequest): void {
+function assertActionTerms(
+  merchant: Merchant,
+  body: Pick<AuthTokenByActionRequest, 'action' | 'money' | 'terms'>,
+): void {
   if (body.action === 'PAYIN_CREATE' && !merchant.isTest && body.money === undefined) {
     const message =
       'Required for PAYIN_CREATE tokens of live merchants: the token travels in the customer’s link, which must not set the amount.';
@@ -131,17 +182,7 @@ export const tokenRoutes = [
     errors: [...CREDENTIAL_ERRORS, 'INVALID_OPERATION_PATTERN'],
     async handle(c, { body, deps }) {
       const { merchant, key } = await authenticateMerchant(c, deps, body);
-      assertKeyAllows(key, body.operations);
-      const token = await deps.tokens.issue({
-        merchantCode: merchant.code,
-        operations: body.operations,
-        validitySecs: body.validitySecs,
-        money: body.money,
-        idPayment: body.idPayment,
-        terms: body.terms,
-        keyId: key?.id,
-      });
-      return reply(c, { token });
+      return reply(c, { token: await issueGeneralToken(deps, merchant, key, body) });
     },
   }),
   defineRoute({
@@ -161,19 +202,7 @@ export const tokenRoutes = [
     errors: CREDENTIAL_ERRORS,
     async handle(c, { body, deps }) {
       const { merchant, key } = await authenticateMerchant(c, deps, body);
-      assertActionTerms(merchant, body);
-      const operations = operationsForAction(body.action, body.idPayment, merchant.isTest);
-      assertKeyAllows(key, operations);
-      const token = await deps.tokens.issue({
-        merchantCode: merchant.code,
-        operations,
-        validitySecs: body.validitySecs,
-        money: body.money,
-        idPayment: body.idPayment,
-        terms: body.terms,
-        keyId: key?.id,
-      });
-      return reply(c, { token });
+      return reply(c, { token: await issueActionToken(deps, merchant, key, body) });
     },
   }),
 ];

@@ -1,0 +1,34 @@
+import 'server-only';
+import { permissionsOf, type Permission, type Role } from '@/lib/console/roles';
+
+/**
+ * The API operations a console token carries for each permission (docs/decisions/035): what the
+ * API itself enforces for a person, whatever the console shows. Team and token minting are not
+ * here: those are the console's own endpoints, which check the role themselves.
+ */
+const OPERATIONS: Record<Permission, readonly string[]> = {
+  'payments.read': [
+    'GET /(payins|payouts|balances|balance-transactions|callbacks|merchant-info|currencies|payment-operators|collection/accounts|collection/transactions)',
+    'GET /(payins|payouts|collection/transactions)/.*',
+    'POST /(payins|payouts)/!availablePaymentOptions',
+  ],
+  'payments.manage': ['POST /payins/[^/]+/!cancel', 'POST /(payins|payouts)/[^/]+/callbacks/!redeliver'],
+  'payouts.create': ['POST /payouts/[^/]+'],
+  'collection.resolve': ['POST /collection/transactions/[^/]+/!(link|refund)', 'POST /collection/statements'],
+  'sandbox.simulate': ['POST /sandbox/(payins|payouts)/[^/]+/!simulate'],
+  'callbacks.manage': [
+    'GET /callbacks/signing-secret',
+    'POST /callbacks/signing-secret/!rotate',
+    'POST /callbacks/!test',
+    'GET /callback-receiver(/.*)?',
+  ],
+  'tokens.mint': [],
+  'keys.manage': ['GET /api-keys', 'POST /api-keys', 'DELETE /api-keys/[^/]+'],
+  'audit.read': ['GET /audit-events'],
+  'team.manage': [],
+};
+
+/** Every operation a person of this role may ask the API for. */
+export function operationsOfRole(role: Role): string[] {
+  return permissionsOf(role).flatMap((permission) => OPERATIONS[permission]);
+}
