@@ -41,6 +41,8 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     DATA_DIR: dataDir,
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     MERCHANTS_FILE: 'tests/e2e/support/merchants.json',
+    // The operator API and the console's operator section (tests/e2e/support/console.ts has the same key).
+    OPERATOR_API_KEY: process.env.E2E_OPERATOR_API_KEY ?? 'op_e2e_0123456789abcdefghijklmnopqrstuvwxyz',
     CALLBACK_ALLOWLIST: '127.0.0.1,localhost',
     // A payment page closes this long after its payment ended (1 h in production): short enough to
     // see it close in a test, long enough for every test that reads a result.

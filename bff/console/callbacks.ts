@@ -64,7 +64,7 @@ export async function loadCallbackLog(
 export async function callbackLogRoute(request: NextRequest) {
   const signedIn = await currentSession();
   if (!signedIn) return consoleProblem(401, 'CONSOLE_SIGNED_OUT', 'Sign in to the console again.');
-  const api = new ConsoleApi(signedIn.session, signedIn.fingerprint);
+  const api = new ConsoleApi(signedIn.session, signedIn.secret);
   const result = await loadCallbackLog(api, callbackLogFilters(request.nextUrl.searchParams));
   if ('failure' in result) return relay(result.failure);
   return relay({ status: 200, body: result.page });

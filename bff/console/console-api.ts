@@ -2,7 +2,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import type { PayinApiTransport } from '@/lib/api/payin-client';
 import { defaultTransport } from '../transport';
-import type { ConsoleSession } from './session';
+import { sessionFingerprint, type ConsoleSession } from './person';
 
 /** What the API answered: status, the JSON body (or undefined), and Retry-After when given. */
 export interface ApiReply {
@@ -13,18 +13,12 @@ export interface ApiReply {
   unreachable?: boolean;
 }
 
-/**
- * The console's token: every operation of the merchant (the console acts as the merchant's own
- * server), short-lived, minted with the sealed credentials and kept in memory until shortly before
- * it expires. The browser never sees it.
- */
-export const CONSOLE_OPERATIONS = ['GET /.*', 'POST /.*'];
-const TOKEN_VALIDITY_SECS = 600;
+/** Console tokens are renewed this long before they expire (they live five minutes). */
 const RENEW_BEFORE_MS = 60_000;
 const MAX_CACHED = 1000;
 const tokens = new Map<string, { token: string; renewAt: number }>();
 
-async function forwardedFor(): Promise<string | undefined> {
+export async function forwardedFor(): Promise<string | undefined> {
   return (await headers()).get('x-forwarded-for') ?? undefined;
 }
 
@@ -36,7 +30,7 @@ export interface RawBody {
 
 /** One request to the public API; JSON (or a statement's text) in, JSON out, never throws. */
 export async function apiRequest(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   options: {
     token?: string;
@@ -74,22 +68,15 @@ export async function apiRequest(
   return { status: response.status, body, retryAfter: response.headers.get('retry-after') ?? undefined };
 }
 
-/** Asks the API for a token with the merchant's credentials, on behalf of the browser's address. */
-export async function requestToken(
-  credentials: { merchantCode: string; secret: string },
-  request: { operations: string[]; validitySecs: number },
-): Promise<ApiReply> {
-  return apiRequest('POST', '/auth-tokens', {
-    body: { ...credentials, ...request },
-    forwardedFor: await forwardedFor(),
-  });
-}
-
-/** The public API, as the signed-in merchant. */
+/**
+ * The public API as the signed-in person: a short-lived token the server mints for the session
+ * with the operations of the person's role (docs/decisions/035), kept in memory until shortly
+ * before it expires. The browser never sees it; it dies with the session.
+ */
 export class ConsoleApi {
   constructor(
     private readonly session: ConsoleSession,
-    private readonly fingerprint: string,
+    private readonly secret: string,
   ) {}
 
   get merchantCode(): string {
@@ -100,22 +87,27 @@ export class ConsoleApi {
     return this.session.isTest;
   }
 
-  /** The console's current token, or the API's refusal (credentials changed, rate limited…). */
+  private get fingerprint(): string {
+    return sessionFingerprint(this.secret);
+  }
+
+  /** The console's current token, or the API's refusal (the session ended, rate limited…). */
   private async token(): Promise<{ token: string } | { failure: ApiReply }> {
     const cached = tokens.get(this.fingerprint);
     if (cached && cached.renewAt > Date.now()) return { token: cached.token };
-    const reply = await requestToken(this.session, {
-      operations: CONSOLE_OPERATIONS,
-      validitySecs: TOKEN_VALIDITY_SECS,
+    const reply = await apiRequest('POST', '/console/session/tokens', {
+      token: this.secret,
+      forwardedFor: await forwardedFor(),
     });
-    const token = (reply.body as { token?: unknown } | undefined)?.token;
-    if (reply.status !== 200 || typeof token !== 'string') return { failure: reply };
+    const body = reply.body as { token?: unknown; expiresAt?: unknown } | undefined;
+    if (reply.status !== 200 || typeof body?.token !== 'string' || typeof body.expiresAt !== 'string')
+      return { failure: reply };
     if (tokens.size >= MAX_CACHED) tokens.delete(tokens.keys().next().value as string);
     tokens.set(this.fingerprint, {
-      token,
-      renewAt: Date.now() + TOKEN_VALIDITY_SECS * 1000 - RENEW_BEFORE_MS,
+      token: body.token,
+      renewAt: Date.parse(body.expiresAt) - RENEW_BEFORE_MS,
     });
-    return { token };
+    return { token: body.token };
   }
 
   /** Forgets the cached token (sign-out). */
@@ -123,8 +115,8 @@ export class ConsoleApi {
     tokens.delete(this.fingerprint);
   }
 
-  /** One API call as the merchant (a 429 is waited out by the transport, bff/transport.ts). */
-  async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiReply> {
+  /** One API call as the person (a 429 is waited out by the transport, bff/transport.ts). */
+  async call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<ApiReply> {
     const granted = await this.token();
     if ('failure' in granted) return granted.failure;
     return apiRequest(method, path, { token: granted.token, body, forwardedFor: await forwardedFor() });
@@ -137,14 +129,20 @@ export class ConsoleApi {
     return apiRequest('POST', path, { token: granted.token, raw, forwardedFor: await forwardedFor() });
   }
 
-  /** Mints a token for the merchant (the developers page, the scenario builder). */
+  /** One of the console's own endpoints (/console/...), with the session's secret. */
+  async console(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<ApiReply> {
+    return apiRequest(method, path, { token: this.secret, body, forwardedFor: await forwardedFor() });
+  }
+
+  /** Mints a token as the person (the developers page, the scenario builder): their role decides. */
   async mint(
     path: '/auth-tokens' | '/auth-tokens-by-action',
     body: Record<string, unknown>,
   ): Promise<ApiReply> {
-    return apiRequest('POST', path, {
-      body: { ...body, merchantCode: this.session.merchantCode, secret: this.session.secret },
-      forwardedFor: await forwardedFor(),
-    });
+    return this.console('POST', `/console/session${path}`, body);
   }
 }

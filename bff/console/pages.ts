@@ -12,8 +12,7 @@ export interface SignedIn {
 /** The signed-in merchant of a console page; a signed-out visitor goes to sign in, and back here after. */
 export async function requireSignedIn(): Promise<SignedIn> {
   const signedIn = await currentSession();
-  if (signedIn)
-    return { session: signedIn.session, api: new ConsoleApi(signedIn.session, signedIn.fingerprint) };
+  if (signedIn) return { session: signedIn.session, api: new ConsoleApi(signedIn.session, signedIn.secret) };
   const requestHeaders = await headers();
   const path = requestHeaders.get('x-page-path') ?? '/console/payments';
   const query = requestHeaders.get('x-page-query') ?? '';

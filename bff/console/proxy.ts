@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { consoleOperation, STATEMENT_MAX_BYTES } from '@/lib/console/operations';
 import { isConsoleSameOrigin } from '../requests';
 import { ConsoleApi, type ApiReply } from './console-api';
-import { currentSession } from './session';
+import { allows, currentSession } from './session';
 import { readStatementBody } from './statement-body';
 
 /** A problem of the console's own (not the API's), in the API's problem+json shape. */
@@ -29,19 +29,25 @@ export function relay(reply: ApiReply): NextResponse {
 
 /**
  * The console's browser code reaches the public API only through here: the signed-in session
- * (sealed cookie) becomes a token server side, only the console's operations pass, live merchants
- * get reads only, and posts must come from the console's own pages.
+ * becomes a token server side (with the operations of the person's role), only the console's
+ * operations pass, each for the roles it names, and posts must come from the console's own pages.
  */
 export async function proxyToApi(request: NextRequest, segments: readonly string[]): Promise<NextResponse> {
   const signedIn = await currentSession();
   if (!signedIn) return consoleProblem(401, 'CONSOLE_SIGNED_OUT', 'Sign in to the console again.');
   const operation = consoleOperation(request.method, segments);
   if (!operation) return consoleProblem(404, 'NOT_FOUND', 'The console does not offer this call.');
-  if (request.method === 'POST' && !isConsoleSameOrigin(request))
+  if (request.method !== 'GET' && !isConsoleSameOrigin(request))
     return consoleProblem(403, 'CROSS_SITE_REFUSED', 'Cross-site request refused.');
-  if (operation.tool && !signedIn.session.isTest)
-    return consoleProblem(403, 'LIVE_READ_ONLY', 'The console is read-only for live merchants.');
-  const api = new ConsoleApi(signedIn.session, signedIn.fingerprint);
+  if (!allows(signedIn.session, operation.permission))
+    return consoleProblem(
+      403,
+      'ROLE_NOT_PERMITTED',
+      `The ${signedIn.session.user.role} role cannot do this (${operation.permission}).`,
+    );
+  if (operation.sandbox && !signedIn.session.isTest)
+    return consoleProblem(403, 'SANDBOX_ONLY', 'Only test payments and payouts can be simulated.');
+  const api = new ConsoleApi(signedIn.session, signedIn.secret);
   if (operation.body === 'text') {
     // A statement file: its text as it came (capped at the API's limit), with the page's query
     // (account, format, time zone).

@@ -33,10 +33,14 @@ export class ConsoleRequestError extends Error {
  */
 export async function consoleFetch<T>(
   url: `/console/bff/${string}`,
-  init: { method?: 'GET' | 'POST'; body?: unknown; file?: { text: string; contentType: string } } = {},
+  init: {
+    method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    body?: unknown;
+    file?: { text: string; contentType: string };
+  } = {},
 ): Promise<T> {
   const method = init.method ?? 'GET';
-  const post = method === 'POST';
+  const post = method === 'POST' || method === 'PATCH';
   const response = await fetch(url, {
     method,
     headers: {
@@ -50,7 +54,11 @@ export async function consoleFetch<T>(
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
   const problem = body as ConsoleProblem | undefined;
-  if (response.status === 401 && problem?.code === 'CONSOLE_SIGNED_OUT') {
+  // Signed out here, or the session ended elsewhere (signed out everywhere, another role).
+  if (
+    response.status === 401 &&
+    (problem?.code === 'CONSOLE_SIGNED_OUT' || problem?.code === 'CONSOLE_SESSION_INVALID')
+  ) {
     const next = `${window.location.pathname}${window.location.search}`;
     // A full navigation: the sign-in page is a server form outside the signed-in layout.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination

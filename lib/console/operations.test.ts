@@ -2,42 +2,70 @@ import { describe, expect, it } from 'vitest';
 import { consoleOperation } from './operations';
 
 describe('consoleOperation', () => {
-  it('lets reads through for everyone and marks tools and minting', () => {
+  it('lets reads through for every role and names the permission of everything else', () => {
     expect(consoleOperation('GET', ['payins'])).toEqual({
       method: 'GET',
       path: '/payins',
-      tool: false,
+      permission: 'payments.read',
+      sandbox: false,
       credentials: false,
       body: 'json',
     });
     expect(consoleOperation('POST', ['payins', 'order:1', '!cancel'])).toMatchObject({
       path: '/payins/order%3A1/!cancel',
-      tool: true,
+      permission: 'payments.manage',
     });
-    expect(consoleOperation('POST', ['auth-tokens'])).toMatchObject({ tool: true, credentials: true });
-    expect(consoleOperation('POST', ['payins', '!availablePaymentOptions'])).toMatchObject({ tool: false });
+    expect(consoleOperation('POST', ['auth-tokens'])).toMatchObject({
+      permission: 'tokens.mint',
+      credentials: true,
+    });
+    expect(consoleOperation('POST', ['payins', '!availablePaymentOptions'])).toMatchObject({
+      permission: 'payments.read',
+    });
+    expect(consoleOperation('GET', ['callbacks', 'signing-secret'])).toMatchObject({
+      permission: 'callbacks.manage',
+    });
+    expect(consoleOperation('POST', ['sandbox', 'payins', 'o-1', '!simulate'])).toMatchObject({
+      permission: 'sandbox.simulate',
+      sandbox: true,
+    });
   });
 
-  it('lets balances, the ledger and payouts be read by everyone; creating and simulating payouts are tools', () => {
+  it('manages API keys and reads the audit log by permission; key ids must be ours', () => {
+    expect(consoleOperation('GET', ['api-keys'])).toMatchObject({ permission: 'keys.manage' });
+    expect(consoleOperation('DELETE', ['api-keys', 'key_0123456789abcdef01234567'])).toMatchObject({
+      method: 'DELETE',
+      permission: 'keys.manage',
+    });
+    expect(consoleOperation('DELETE', ['api-keys', '..'])).toBeUndefined();
+    expect(consoleOperation('GET', ['audit-events'])).toMatchObject({ permission: 'audit.read' });
+  });
+
+  it('lets balances, the ledger and payouts be read by everyone; creating and simulating payouts need their permission', () => {
     for (const segments of [['balances'], ['balance-transactions'], ['payouts'], ['payouts', 'po-1']])
-      expect(consoleOperation('GET', segments)).toMatchObject({ tool: false, credentials: false });
+      expect(consoleOperation('GET', segments)).toMatchObject({
+        permission: 'payments.read',
+        credentials: false,
+      });
     expect(consoleOperation('POST', ['payouts', '!availablePaymentOptions'])).toEqual({
       method: 'POST',
       path: '/payouts/!availablePaymentOptions',
-      tool: false,
+      permission: 'payments.read',
+      sandbox: false,
       credentials: false,
       body: 'json',
     });
     expect(consoleOperation('POST', ['payouts', 'po:1'])).toEqual({
       method: 'POST',
       path: '/payouts/po%3A1',
-      tool: true,
+      permission: 'payouts.create',
+      sandbox: false,
       credentials: false,
       body: 'json',
     });
     expect(consoleOperation('POST', ['sandbox', 'payouts', 'po-1', '!simulate'])).toMatchObject({
       path: '/sandbox/payouts/po-1/!simulate',
-      tool: true,
+      sandbox: true,
     });
   });
 
@@ -61,26 +89,27 @@ describe('consoleOperation', () => {
     expect(consoleOperation('GET', ['payins', 'x', 'accounts', 'more'])).toBeUndefined();
   });
 
-  it('lets every merchant reconcile: reading, linking, refunding and importing statements are not tools', () => {
+  it('lets every merchant reconcile: every role reads, the roles that move money link, refund and import', () => {
     for (const segments of [
       ['collection', 'accounts'],
       ['collection', 'transactions'],
       ['collection', 'transactions', '42'],
     ])
       expect(consoleOperation('GET', segments)).toMatchObject({
-        tool: false,
+        permission: 'payments.read',
         credentials: false,
         body: 'json',
       });
     expect(consoleOperation('POST', ['collection', 'transactions', '42', '!link'])).toEqual({
       method: 'POST',
       path: '/collection/transactions/42/!link',
-      tool: false,
+      permission: 'collection.resolve',
+      sandbox: false,
       credentials: false,
       body: 'json',
     });
     expect(consoleOperation('POST', ['collection', 'transactions', '7', '!refund'])).toMatchObject({
-      tool: false,
+      permission: 'collection.resolve',
       body: 'json',
     });
   });
@@ -89,7 +118,8 @@ describe('consoleOperation', () => {
     expect(consoleOperation('POST', ['collection', 'statements'])).toEqual({
       method: 'POST',
       path: '/collection/statements',
-      tool: false,
+      permission: 'collection.resolve',
+      sandbox: false,
       credentials: false,
       body: 'text',
     });

@@ -1,17 +1,20 @@
 import { ID_PAYIN_PATTERN } from '../schemas/primitives';
+import type { Permission } from './roles';
 
 /**
  * The public API operations the console's browser code may ask its BFF for: a closed list, so the
- * proxy is never a general door to the API. `tool` marks what only test merchants get (sandbox
- * tools: live merchants' console does not offer them); `credentials` marks token minting, where
- * the BFF adds the sealed merchant code and secret to the body; `body: 'text'` marks the one post
- * whose body is a file's text (a bank statement), forwarded as it is rather than as JSON.
+ * proxy is never a general door to the API. Each names the permission it needs (lib/console/roles.ts:
+ * the BFF refuses it to other roles, and the person's token does not carry it either); `sandbox`
+ * marks what only test merchants have; `credentials` marks token minting, which the BFF asks of the
+ * console's own endpoint for the person; `body: 'text'` marks the one post whose body is a file's
+ * text (a bank statement), forwarded as it is rather than as JSON.
  */
 export interface ConsoleOperation {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** The API path below /api, each segment encoded. */
   path: string;
-  tool: boolean;
+  permission: Permission;
+  sandbox: boolean;
   credentials: boolean;
   body: 'json' | 'text';
 }
@@ -23,13 +26,14 @@ export { STATEMENT_MAX_BYTES } from '../api/collection-responses';
 const COLLECTION_TRANSACTION_ID = /^[1-9][0-9]{0,18}$/;
 
 type Rule = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /**
    * Literal segments, ':id' for an idPayin or idPayout (the same pattern), or ':collection' for
    * the id of a collection transaction.
    */
   segments: readonly string[];
-  tool?: boolean;
+  permission?: Permission;
+  sandbox?: boolean;
   credentials?: boolean;
   body?: 'text';
 };
@@ -43,8 +47,9 @@ const RULES: readonly Rule[] = [
   { method: 'GET', segments: ['payins', ':id', 'accounts'] },
   { method: 'GET', segments: ['payins', ':id', 'callbacks'] },
   { method: 'GET', segments: ['callbacks'] },
-  { method: 'GET', segments: ['callbacks', 'signing-secret'] },
-  { method: 'GET', segments: ['callback-receiver'] },
+  { method: 'GET', segments: ['callbacks', 'signing-secret'], permission: 'callbacks.manage' },
+  { method: 'POST', segments: ['callbacks', 'signing-secret', '!rotate'], permission: 'callbacks.manage' },
+  { method: 'GET', segments: ['callback-receiver'], permission: 'callbacks.manage' },
   { method: 'GET', segments: ['balances'] },
   { method: 'GET', segments: ['balance-transactions'] },
   { method: 'GET', segments: ['payouts'] },
@@ -52,28 +57,53 @@ const RULES: readonly Rule[] = [
   // Reads, though they are POSTs: the options for an amount.
   { method: 'POST', segments: ['payins', '!availablePaymentOptions'] },
   { method: 'POST', segments: ['payouts', '!availablePaymentOptions'] },
-  { method: 'POST', segments: ['payins', ':id', '!cancel'], tool: true },
-  { method: 'POST', segments: ['payins', ':id', 'callbacks', '!redeliver'], tool: true },
-  { method: 'POST', segments: ['sandbox', 'payins', ':id', '!simulate'], tool: true },
-  { method: 'POST', segments: ['payouts', ':id'], tool: true },
-  { method: 'POST', segments: ['sandbox', 'payouts', ':id', '!simulate'], tool: true },
-  { method: 'POST', segments: ['callbacks', '!test'], tool: true },
-  { method: 'POST', segments: ['auth-tokens'], tool: true, credentials: true },
-  { method: 'POST', segments: ['auth-tokens-by-action'], tool: true, credentials: true },
+  { method: 'POST', segments: ['payins', ':id', '!cancel'], permission: 'payments.manage' },
+  { method: 'POST', segments: ['payins', ':id', 'callbacks', '!redeliver'], permission: 'payments.manage' },
+  {
+    method: 'POST',
+    segments: ['sandbox', 'payins', ':id', '!simulate'],
+    permission: 'sandbox.simulate',
+    sandbox: true,
+  },
+  { method: 'POST', segments: ['payouts', ':id'], permission: 'payouts.create' },
+  {
+    method: 'POST',
+    segments: ['sandbox', 'payouts', ':id', '!simulate'],
+    permission: 'sandbox.simulate',
+    sandbox: true,
+  },
+  { method: 'POST', segments: ['callbacks', '!test'], permission: 'callbacks.manage' },
+  { method: 'POST', segments: ['auth-tokens'], permission: 'tokens.mint', credentials: true },
+  { method: 'POST', segments: ['auth-tokens-by-action'], permission: 'tokens.mint', credentials: true },
+  { method: 'GET', segments: ['api-keys'], permission: 'keys.manage' },
+  { method: 'POST', segments: ['api-keys'], permission: 'keys.manage' },
+  { method: 'DELETE', segments: ['api-keys', ':key'], permission: 'keys.manage' },
+  { method: 'GET', segments: ['audit-events'], permission: 'audit.read' },
   { method: 'GET', segments: ['collection', 'accounts'] },
   { method: 'GET', segments: ['collection', 'transactions'] },
   { method: 'GET', segments: ['collection', 'transactions', ':collection'] },
-  // Reconciliation writes are not tools: they resolve real money received at the merchant's own
-  // collection accounts (docs/decisions/028), work only a live merchant has, so its console must
-  // offer them. Each is recorded with the merchant's code (and the person, when named).
-  { method: 'POST', segments: ['collection', 'transactions', ':collection', '!link'] },
-  { method: 'POST', segments: ['collection', 'transactions', ':collection', '!refund'] },
-  { method: 'POST', segments: ['collection', 'statements'], body: 'text' },
+  // Reconciliation resolves real money received at the merchant's own collection accounts
+  // (docs/decisions/028): work a live merchant has, for the roles that move money.
+  {
+    method: 'POST',
+    segments: ['collection', 'transactions', ':collection', '!link'],
+    permission: 'collection.resolve',
+  },
+  {
+    method: 'POST',
+    segments: ['collection', 'transactions', ':collection', '!refund'],
+    permission: 'collection.resolve',
+  },
+  { method: 'POST', segments: ['collection', 'statements'], permission: 'collection.resolve', body: 'text' },
 ];
+
+/** Our API key ids (server/merchants/api-keys.ts). */
+const API_KEY_ID = /^key_[0-9a-f]{24}$/;
 
 function segmentMatches(expected: string, actual: string): boolean {
   if (expected === ':id') return ID_PAYIN_PATTERN.test(actual) && !actual.startsWith('!');
   if (expected === ':collection') return COLLECTION_TRANSACTION_ID.test(actual);
+  if (expected === ':key') return API_KEY_ID.test(actual);
   return expected === actual;
 }
 
@@ -85,7 +115,8 @@ export function consoleOperation(method: string, segments: readonly string[]): C
     return {
       method: rule.method,
       path: `/${segments.map((segment) => encodeURIComponent(segment).replace(/%21/g, '!')).join('/')}`,
-      tool: rule.tool ?? false,
+      permission: rule.permission ?? 'payments.read',
+      sandbox: rule.sandbox ?? false,
       credentials: rule.credentials ?? false,
       body: rule.body ?? 'json',
     };

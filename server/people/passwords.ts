@@ -22,5 +22,5 @@ export async function passwordMatches(stored: string | undefined, password: stri
   return stored !== undefined && matches;
 }
 
-export const PASSWORD_MIN_LENGTH = 12;
+export { PASSWORD_MIN_LENGTH } from '@/lib/console/sign-in';
 export const PASSWORD_MAX_LENGTH = 256;

@@ -262,17 +262,26 @@ test('a live merchant reads balances and payouts without the form or the simulat
   await expect(page.getByTestId('payout-submit')).toHaveCount(0);
   await expectAccessible(page);
 
-  // The proxy refuses the tools too, whatever the page shows; reads pass.
+  // An owner may send payouts, but live payouts are not available yet: the API says so; simulating
+  // stays the sandbox's, refused by the console itself. Reads pass.
   const origin = new URL(page.url()).origin;
   const refused = await page.request.post(`/console/bff/api/payouts/${newOrderId()}`, {
-    data: {},
+    data: {
+      paymentRequested: { money: { amount: 100, currencyCode: 'THB' } },
+      paymentMethod: {
+        paymentMethodCode: 'BANK_TRANSFER',
+        account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890', bankCode: '004' },
+      },
+      callbackUrl: 'http://127.0.0.1:9/callbacks',
+    },
     headers: { origin },
   });
-  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe('PAYOUTS_NOT_AVAILABLE');
   const simulate = await page.request.post(`/console/bff/api/sandbox/payouts/${newOrderId()}/!simulate`, {
     data: { status: 'SUCCESS' },
     headers: { origin },
   });
   expect(simulate.status()).toBe(403);
+  expect(((await simulate.json()) as { code: string }).code).toBe('SANDBOX_ONLY');
   expect((await page.request.get('/console/bff/api/balances')).status()).toBe(200);
 });

@@ -21,14 +21,14 @@ async function createPayin(amount = 250): Promise<string> {
 }
 
 test.describe('console sign-in', () => {
-  test('a wrong secret is refused, the right one signs in with an HttpOnly cookie, sign-out ends it', async ({
+  test('a wrong password is refused, the right one and a code sign in with an HttpOnly cookie, sign-out ends it', async ({
     page,
     context,
   }) => {
     await page.goto('/console/payments');
     await expect(page).toHaveURL(/\/console\/sign-in\?next=%2Fconsole%2Fpayments/);
-    await page.getByLabel('Merchant code').fill('e2e-shop');
-    await page.getByLabel('Secret').fill('not-the-secret');
+    await page.getByLabel('E-mail address').fill('nobody@shop.example');
+    await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('sign-in-notice')).toContainText('not right');
     await expectAccessible(page);
@@ -38,6 +38,7 @@ test.describe('console sign-in', () => {
     await expect(page.getByTestId('console-mode')).toHaveText('Test');
     const cookie = (await context.cookies()).find((candidate) => candidate.name === 'console_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/console' });
+    // The cookie is the session's secret: no merchant secret is in it or anywhere in the browser.
     expect(cookie?.value).not.toContain('sk_test');
     expect(await page.evaluate(() => document.cookie)).not.toContain('console_session');
 
@@ -126,8 +127,10 @@ test('the list filters by status and pages stay in the URL', async ({ page }) =>
   await expect(page.locator(`[data-id-payin="${open}"]`)).toBeVisible();
 });
 
-test('a live merchant sees read-only views: no scenarios, no simulate or cancel', async ({ page }) => {
-  await signIn(page, 'e2e-live');
+test('on a live merchant a viewer sees read-only views: no scenarios, no simulate or cancel', async ({
+  page,
+}) => {
+  await signIn(page, 'e2e-live', undefined, 'viewer');
   await expect(page.getByTestId('console-mode')).toHaveText('Live');
   await expect(page.getByRole('link', { name: 'Scenarios' })).toHaveCount(0);
   const idPayin = newOrderId();
@@ -152,6 +155,29 @@ test('a live merchant sees read-only views: no scenarios, no simulate or cancel'
   });
   expect(refused.status()).toBe(403);
   await expectAccessible(page);
+});
+
+test('on a live merchant a finance person cancels after confirming; the sandbox tools stay away', async ({
+  page,
+}) => {
+  await signIn(page, 'e2e-live', undefined, 'finance');
+  const idPayin = newOrderId();
+  const token = await customerToken('e2e-live', idPayin, { money: { amount: 120, currencyCode: 'THB' } });
+  const created = await api('POST', `/payins/${idPayin}`, {
+    token,
+    body: {
+      paymentRequested: { money: { amount: 120, currencyCode: 'THB' } },
+      paymentMethod: { paymentMethodCode: 'OFFLINE' },
+      callbackUrl: 'https://shop.example/callbacks',
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  expect(created.status).toBe(201);
+  await page.goto(`/console/payments/${idPayin}`);
+  await expect(page.getByTestId('console-approve')).toHaveCount(0);
+  await page.getByTestId('console-cancel').click();
+  await page.getByTestId('console-cancel-confirm-yes').click();
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'REFUSED');
 });
 
 test('a console post must show the console as its origin: Origin null, none or cross-site is refused', async ({

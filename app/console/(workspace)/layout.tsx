@@ -4,7 +4,7 @@ import { requireSignedIn } from '@/bff/console/pages';
 import { LocaleSwitcher } from '@/components/layout/locale-switcher';
 import { ConsoleNav } from '@/components/console/console-nav';
 
-/** Every signed-in console page: who is signed in (test or live), the sections, sign-out. */
+/** Every signed-in console page: who is signed in, with which role, for which merchant (test or live), the sections, sign-out. */
 export default async function WorkspaceLayout({ children }: { children: ReactNode }) {
   const [{ session }, t] = await Promise.all([requireSignedIn(), getTranslations('console')]);
   return (
@@ -21,6 +21,9 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
               {session.isTest ? t('mode.test') : t('mode.live')}
             </span>
           </span>
+          <span className="console-person" data-testid="console-person">
+            {session.user.name} · {t(`roles.${session.user.role}.name`)}
+          </span>
           <div className="console-top-actions">
             <LocaleSwitcher />
             <form method="post" action="/console/bff/sign-out">
@@ -30,13 +33,13 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
             </form>
           </div>
         </div>
-        <ConsoleNav isTest={session.isTest} />
+        <ConsoleNav isTest={session.isTest} permissions={session.permissions} />
       </header>
       <main id="main" className="console-main">
         {/* Inside main: content outside every landmark fails axe's region rule. */}
         {!session.isTest && (
           <p className="console-note console-live-note" role="note">
-            {t('liveReadOnly')}
+            {t('liveNote')}
           </p>
         )}
         {children}

@@ -8,7 +8,7 @@ interface SignInPageProps {
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
-/** Sign-in with the merchant code and secret: a plain form, posted to the console's BFF. */
+/** Sign-in with e-mail and password (then a code): a plain form, posted to the console's BFF. */
 export default async function SignInPage({ searchParams }: SignInPageProps) {
   const [query, t] = await Promise.all([searchParams, getTranslations('console')]);
   const error = single(query.e);
@@ -26,8 +26,8 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
         <p className="console-muted">{t('signIn.lead')}</p>
         {notice && (
           <p
-            className={notice === 'signedOut' ? 'console-note' : 'console-alert'}
-            role={notice === 'signedOut' ? 'status' : 'alert'}
+            className={notice.startsWith('signedOut') ? 'console-note' : 'console-alert'}
+            role={notice.startsWith('signedOut') ? 'status' : 'alert'}
             data-testid="sign-in-notice"
           >
             {notice === 'locked'
@@ -37,30 +37,34 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
         )}
         <form method="post" action="/console/bff/sign-in" className="console-form">
           {next && <input type="hidden" name="next" value={next} />}
-          <label htmlFor="merchantCode">{t('signIn.merchantCode')}</label>
+          <label htmlFor="email">{t('signIn.email')}</label>
           <input
-            id="merchantCode"
-            name="merchantCode"
+            id="email"
+            name="email"
+            type="email"
             required
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            maxLength={64}
+            maxLength={254}
           />
-          <label htmlFor="secret">{t('signIn.secret')}</label>
+          <label htmlFor="password">{t('signIn.password')}</label>
           <input
-            id="secret"
-            name="secret"
+            id="password"
+            name="password"
             type="password"
             required
             autoComplete="current-password"
-            maxLength={512}
+            maxLength={256}
           />
-          <p className="console-hint">{t('signIn.secretHint')}</p>
+          <p className="console-hint">{t('signIn.passwordHint')}</p>
           <button type="submit" className="console-button primary">
             {t('signIn.submit')}
           </button>
         </form>
+        <p className="console-hint">
+          {t('signIn.newHere')} <a href="/console/operator">{t('signIn.operator')}</a>
+        </p>
       </main>
     </div>
   );

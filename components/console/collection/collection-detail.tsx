@@ -15,7 +15,14 @@ import { LinkToPayinForm, MarkRefundedForm } from './review-actions';
  * the bank gave it and how review resolved it; while it waits for review, "Link to a payment" and
  * "Mark refunded" (every merchant: this is the merchant's real money, not a sandbox tool).
  */
-export function CollectionDetail({ initial }: { initial: CollectionTransactionResource }) {
+export function CollectionDetail({
+  initial,
+  canResolve,
+}: {
+  initial: CollectionTransactionResource;
+  /** Whether the person's role resolves reviews (link, mark refunded). */
+  canResolve: boolean;
+}) {
   const t = useTranslations('console.collectionTransaction');
   const outcomes = useTranslations('console.collection.outcomes');
   const locale = useLocale();
@@ -116,7 +123,7 @@ export function CollectionDetail({ initial }: { initial: CollectionTransactionRe
         </section>
       )}
 
-      {current.needsReview && (
+      {current.needsReview && canResolve && (
         <section
           className="console-card collection-review"
           aria-labelledby="review-heading"

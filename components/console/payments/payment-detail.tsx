@@ -27,12 +27,13 @@ interface Deliveries {
 export function PaymentDetail({
   idPayin,
   initial,
-  tools,
+  can,
 }: {
   idPayin: string;
   initial: { payin: PayinResource; accounts: unknown };
   /** Test merchant: simulate and cancel. */
-  tools: boolean;
+  /** What the person may do here: drive a test payment (sandbox), cancel an open one. */
+  can: { simulate: boolean; cancel: boolean };
 }) {
   const t = useTranslations('console.payment');
   const status = useTranslations('console.status');
@@ -178,12 +179,14 @@ export function PaymentDetail({
         </dl>
       </div>
 
-      {tools && (
+      {(can.simulate || (can.cancel && open)) && (
         <section className="console-card" aria-labelledby="simulate-heading">
-          <h2 id="simulate-heading">{open ? t('simulateTitle') : t('afterTitle')}</h2>
-          <p className="console-hint">{open ? t('simulateHint') : t('afterHint')}</p>
+          <h2 id="simulate-heading">
+            {can.simulate ? (open ? t('simulateTitle') : t('afterTitle')) : t('actionsTitle')}
+          </h2>
+          {can.simulate && <p className="console-hint">{open ? t('simulateHint') : t('afterHint')}</p>}
           <div className="console-actions">
-            {open && (
+            {can.simulate && open && (
               <>
                 {button('approve', 'primary')}
                 {button('pay')}
@@ -191,8 +194,8 @@ export function PaymentDetail({
                 {button('over')}
               </>
             )}
-            {button('late')}
-            {open && (
+            {can.simulate && button('late')}
+            {can.simulate && open && (
               <>
                 <span className="console-actions">
                   <label htmlFor="refuse-reason" className="visually-hidden">
@@ -212,9 +215,9 @@ export function PaymentDetail({
                   {button('refuse')}
                 </span>
                 {button('expire')}
-                {button('cancel', 'danger')}
               </>
             )}
+            {can.cancel && open && button('cancel', 'danger')}
           </div>
           {open && confirming && (
             <ConfirmStep

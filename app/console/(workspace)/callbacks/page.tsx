@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { loadCallbackLog } from '@/bff/console/callbacks';
 import { requireSignedIn } from '@/bff/console/pages';
+import { allows } from '@/bff/console/session';
 import { failureDetail, loadReceiver } from '@/bff/console/receiver';
 import { CallbackFilters } from '@/components/console/callbacks/callback-filters';
 import { CallbackLog } from '@/components/console/callbacks/callback-log';
@@ -11,7 +12,7 @@ interface CallbacksPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** Every callback delivery of the merchant, live, with its attempts; test merchants also redeliver and test. */
+/** Every callback delivery of the merchant, live, with its attempts; redelivered and tested by the roles that may. */
 export default async function CallbacksPage({ searchParams }: CallbacksPageProps) {
   const [{ api, session }, t, query] = await Promise.all([
     requireSignedIn(),
@@ -26,13 +27,13 @@ export default async function CallbacksPage({ searchParams }: CallbacksPageProps
   });
   const [log, receiver] = await Promise.all([
     loadCallbackLog(api, { idPayin, status }),
-    session.isTest ? loadReceiver(api, 1) : undefined,
+    allows(session, 'callbacks.manage') ? loadReceiver(api, 1) : undefined,
   ]);
   return (
     <>
       <h1>{t('callbacks.title')}</h1>
       <p className="console-hint">{t('callbacks.lead')}</p>
-      {session.isTest && (
+      {allows(session, 'callbacks.manage') && (
         <TestCallbackForm defaultUrl={receiver && 'receiver' in receiver ? receiver.receiver.url : ''} />
       )}
       <CallbackFilters filters={{ idPayin, status }} />
@@ -45,7 +46,7 @@ export default async function CallbacksPage({ searchParams }: CallbacksPageProps
         key={`${idPayin ?? ''}|${status ?? ''}`}
         filters={{ idPayin, status }}
         initialPage={'page' in log ? log.page : undefined}
-        canRedeliver={session.isTest}
+        canRedeliver={allows(session, 'payments.manage')}
       />
     </>
   );

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { loadCollectionAccounts, loadCollectionTransactions } from '@/bff/console/money';
 import { requireSignedIn } from '@/bff/console/pages';
+import { allows } from '@/bff/console/session';
 import { failureDetail } from '@/bff/console/receiver';
 import { CollectionAccounts } from '@/components/console/collection/collection-accounts';
 import { CollectionTable } from '@/components/console/collection/collection-table';
@@ -23,7 +24,7 @@ interface CollectionPageProps {
  * it: reconciliation is work on real money, not a sandbox tool.
  */
 export default async function CollectionPage({ searchParams }: CollectionPageProps) {
-  const [{ api }, query, t] = await Promise.all([
+  const [{ api, session }, query, t] = await Promise.all([
     requireSignedIn(),
     searchParams,
     getTranslations('console.collection'),
@@ -94,7 +95,7 @@ export default async function CollectionPage({ searchParams }: CollectionPagePro
         />
       </section>
 
-      {'data' in accounts && accounts.data.data.length > 0 && (
+      {allows(session, 'collection.resolve') && 'data' in accounts && accounts.data.data.length > 0 && (
         <details className="console-card collection-import" data-testid="statement-import">
           <summary>{t('import.title')}</summary>
           <StatementImportForm accounts={accounts.data.data} />

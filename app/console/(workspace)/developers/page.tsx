@@ -1,14 +1,21 @@
 import { getTranslations } from 'next-intl/server';
 import { requireSignedIn } from '@/bff/console/pages';
+import { allows } from '@/bff/console/session';
+import { ApiKeys } from '@/components/console/developers/api-keys';
+import { RotateSecret } from '@/components/console/developers/rotate-secret';
 import { publicOrigin } from '@/bff/origin';
 import { CopyButton } from '@/components/console/copy-button';
 import { SigningSecret } from '@/components/console/developers/signing-secret';
 import { TokenMintForm } from '@/components/console/developers/token-mint-form';
 import { VerificationSnippet } from '@/components/console/developers/verification-snippet';
 
-/** What a merchant's developers need: the API's address and reference, the callback secret, tokens. */
+/** What a merchant's developers need: the API's address and reference, the callback secret, keys, tokens (by role). */
 export default async function DevelopersPage() {
-  const [{ session }, t] = await Promise.all([requireSignedIn(), getTranslations('console.developers')]);
+  const [{ session }, t, tRoles] = await Promise.all([
+    requireSignedIn(),
+    getTranslations('console.developers'),
+    getTranslations('console.roles'),
+  ]);
   const baseUrl = `${publicOrigin()}/api`;
   return (
     <>
@@ -36,24 +43,35 @@ export default async function DevelopersPage() {
           </li>
         </ul>
       </section>
-      <section className="console-card" aria-labelledby="developers-secret">
-        <h2 id="developers-secret">{t('secret.title')}</h2>
-        <p>{t('secret.lead')}</p>
-        <SigningSecret />
-        <h3>{t('snippet.title')}</h3>
-        <p className="console-hint">{t('snippet.lead')}</p>
-        <VerificationSnippet label={t('snippet.title')} />
-      </section>
+      {allows(session, 'callbacks.manage') && (
+        <section className="console-card" aria-labelledby="developers-secret">
+          <h2 id="developers-secret">{t('secret.title')}</h2>
+          <p>{t('secret.lead')}</p>
+          <SigningSecret />
+          <h3>{t('rotate.title')}</h3>
+          <RotateSecret />
+          <h3>{t('snippet.title')}</h3>
+          <p className="console-hint">{t('snippet.lead')}</p>
+          <VerificationSnippet label={t('snippet.title')} />
+        </section>
+      )}
+      {allows(session, 'keys.manage') && (
+        <section className="console-card" aria-labelledby="developers-keys">
+          <h2 id="developers-keys">{t('keys.title')}</h2>
+          <p>{t('keys.lead')}</p>
+          <ApiKeys />
+        </section>
+      )}
       <section className="console-card" aria-labelledby="developers-mint">
         <h2 id="developers-mint">{t('mint.title')}</h2>
-        {session.isTest ? (
+        {allows(session, 'tokens.mint') ? (
           <>
             <p>{t('mint.lead')}</p>
             <TokenMintForm />
           </>
         ) : (
-          <p className="console-note" data-testid="mint-read-only">
-            {t('mint.liveReadOnly')}
+          <p className="console-note" data-testid="mint-not-permitted">
+            {t('mint.notPermitted', { role: tRoles(`${session.user.role}.name`) })}
           </p>
         )}
       </section>

@@ -4,6 +4,7 @@ import { FilterSelect } from '@/components/console/filter-select';
 import { getTranslations } from 'next-intl/server';
 import { loadBalances, loadPayouts } from '@/bff/console/money';
 import { requireSignedIn } from '@/bff/console/pages';
+import { allows } from '@/bff/console/session';
 import { failureDetail, loadReceiver } from '@/bff/console/receiver';
 import { NewPayoutForm } from '@/components/console/payouts/new-payout-form';
 import { PayoutsTable } from '@/components/console/payouts/payouts-table';
@@ -24,12 +25,14 @@ export default async function PayoutsPage({ searchParams }: PayoutsPageProps) {
     searchParams,
     getTranslations('console'),
   ]);
+  // Live payouts are not available yet (PAYOUTS_NOT_AVAILABLE): the form is for test merchants.
+  const mayPay = session.isTest && allows(session, 'payouts.create');
   const filters = parsePayoutFilters(query);
   const apiQuery = payoutListQuery(filters);
   const [payouts, receiver, balances] = await Promise.all([
     loadPayouts(api, apiQuery),
-    session.isTest ? loadReceiver(api, 1) : undefined,
-    session.isTest ? loadBalances(api) : undefined,
+    mayPay && allows(session, 'callbacks.manage') ? loadReceiver(api, 1) : undefined,
+    mayPay ? loadBalances(api) : undefined,
   ]);
   // The form starts in the first currency with money to pay out, as the API lists them.
   const funded =
@@ -39,7 +42,7 @@ export default async function PayoutsPage({ searchParams }: PayoutsPageProps) {
   return (
     <>
       <h1>{t('payouts.title')}</h1>
-      {session.isTest && (
+      {mayPay && (
         <details className="console-card payout-new" data-testid="new-payout">
           <summary>{t('payouts.form.title')}</summary>
           <NewPayoutForm

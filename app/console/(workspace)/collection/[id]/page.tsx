@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { loadCollectionTransaction } from '@/bff/console/money';
 import { requireSignedIn } from '@/bff/console/pages';
+import { allows } from '@/bff/console/session';
 import { failureDetail } from '@/bff/console/receiver';
 import { CollectionDetail } from '@/components/console/collection/collection-detail';
 
@@ -14,7 +15,7 @@ interface CollectionTransactionPageProps {
 
 /** One incoming transaction of the merchant's collection accounts, and its review while it needs one. */
 export default async function CollectionTransactionPage({ params }: CollectionTransactionPageProps) {
-  const [{ api }, { id: raw }, t] = await Promise.all([
+  const [{ api, session }, { id: raw }, t] = await Promise.all([
     requireSignedIn(),
     params,
     getTranslations('console'),
@@ -28,7 +29,11 @@ export default async function CollectionTransactionPage({ params }: CollectionTr
         <Link href="/console/collection">← {t('collection.title')}</Link>
       </p>
       {'data' in transaction ? (
-        <CollectionDetail key={id} initial={transaction.data} />
+        <CollectionDetail
+          key={id}
+          initial={transaction.data}
+          canResolve={allows(session, 'collection.resolve')}
+        />
       ) : (
         <p className="console-alert" role="alert" data-testid="collection-not-found">
           {transaction.failure.status === 404

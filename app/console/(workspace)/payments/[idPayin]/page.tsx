@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { loadTransfers } from '@/bff/console/money';
 import { requireSignedIn } from '@/bff/console/pages';
+import { allows } from '@/bff/console/session';
 import { failureDetail } from '@/bff/console/receiver';
 import type { PayinResource } from '@/lib/api/responses';
 import { ledgerQuery } from '@/lib/console/ledger';
@@ -37,7 +38,10 @@ export default async function PaymentPage({ params }: PaymentPageProps) {
           <PaymentDetail
             idPayin={idPayin}
             initial={{ payin: payin.body as PayinResource, accounts: accounts.body }}
-            tools={session.isTest}
+            can={{
+              simulate: session.isTest && allows(session, 'sandbox.simulate'),
+              cancel: allows(session, 'payments.manage'),
+            }}
           />
           <LedgerSection
             filter={{ idPayin }}

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { loadPayout, loadTransfers } from '@/bff/console/money';
 import { requireSignedIn } from '@/bff/console/pages';
+import { allows } from '@/bff/console/session';
 import { failureDetail } from '@/bff/console/receiver';
 import { PayoutDetail } from '@/components/console/payouts/payout-detail';
 import { ledgerQuery } from '@/lib/console/ledger';
@@ -39,7 +40,7 @@ export default async function PayoutPage({ params }: PayoutPageProps) {
             transfers: 'data' in transfers ? transfers.data : undefined,
             transfersFailed: 'failure' in transfers ? failureDetail(transfers.failure) : undefined,
           }}
-          tools={session.isTest}
+          tools={session.isTest && allows(session, 'sandbox.simulate')}
         />
       ) : (
         <p className="console-alert" role="alert" data-testid="payout-not-found">

@@ -13,3 +13,7 @@ export async function GET(request: NextRequest, route: ProxyRoute) {
 export async function POST(request: NextRequest, route: ProxyRoute) {
   return proxyToApi(request, (await route.params).path);
 }
+
+export async function DELETE(request: NextRequest, route: ProxyRoute) {
+  return proxyToApi(request, (await route.params).path);
+}

@@ -1,0 +1,218 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import type { ApiKeyResource } from '@/lib/api/api-key-responses';
+import { ConfirmStep } from '../confirm-step';
+import { consoleFetch, formatInstant, type ConsoleRequestError } from '../console-fetch';
+import { CopyButton } from '../copy-button';
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * The merchant's API keys (docs/decisions/033): each with its limits and last use; a new key's
+ * secret shown once; revoking asks first and takes effect everywhere within seconds.
+ */
+export function ApiKeys() {
+  const t = useTranslations('console.developers.keys');
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const keys = useQuery({
+    queryKey: ['api-keys'],
+    queryFn: () => consoleFetch<{ data: ApiKeyResource[] }>('/console/bff/api/api-keys'),
+  });
+  const [name, setName] = useState('');
+  const [operations, setOperations] = useState('');
+  const [addresses, setAddresses] = useState('');
+  const [expires, setExpires] = useState('');
+  const [revoking, setRevoking] = useState<ApiKeyResource | undefined>();
+  const create = useMutation({
+    mutationFn: () =>
+      consoleFetch<ApiKeyResource & { secret: string }>('/console/bff/api/api-keys', {
+        method: 'POST',
+        body: {
+          name,
+          ...(lines(operations).length > 0 && { operations: lines(operations) }),
+          ...(lines(addresses).length > 0 && { allowedAddresses: lines(addresses) }),
+          ...(expires && { expiresAt: new Date(`${expires}T23:59:59Z`).toISOString() }),
+        },
+      }),
+    onSuccess: () => {
+      setName('');
+      setOperations('');
+      setAddresses('');
+      setExpires('');
+      void queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (key: ApiKeyResource) =>
+      consoleFetch<ApiKeyResource>(`/console/bff/api/api-keys/${key.idKey}`, { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  const fieldErrors = (create.error as ConsoleRequestError | null)?.problem?.errors ?? [];
+  const created = create.data;
+
+  return (
+    <>
+      {created && (
+        <div className="console-note" role="status" data-testid="api-key-created">
+          <p>{t('created', { name: created.name })}</p>
+          <p className="console-actions">
+            <code className="console-value" data-testid="api-key-secret">
+              {created.secret}
+            </code>
+            <CopyButton short value={created.secret} label={t('secret')} />
+          </p>
+          <p className="console-hint">{t('shownOnce')}</p>
+        </div>
+      )}
+      {keys.error && (
+        <p className="console-alert" role="alert">
+          {t('loadFailed', { detail: keys.error.message })}
+        </p>
+      )}
+      {keys.data && keys.data.data.length === 0 && <p className="console-muted">{t('none')}</p>}
+      {keys.data && keys.data.data.length > 0 && (
+        <div className="console-table-wrap" tabIndex={0} role="region" aria-label={t('title')}>
+          <table className="console-table" data-testid="api-keys">
+            <caption className="visually-hidden">{t('title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('name')}</th>
+                <th scope="col">{t('limits')}</th>
+                <th scope="col">{t('createdAt')}</th>
+                <th scope="col">{t('lastUsed')}</th>
+                <th scope="col">{t('state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.data.map((key) => (
+                <tr key={key.idKey}>
+                  <td>
+                    {key.name}
+                    <br />
+                    <code className="console-muted">{key.idKey}</code>
+                  </td>
+                  <td>
+                    {key.operations ? key.operations.join(', ') : t('anyOperation')}
+                    {key.allowedAddresses && (
+                      <>
+                        <br />
+                        {t('from', { addresses: key.allowedAddresses.join(', ') })}
+                      </>
+                    )}
+                    {key.expiresAt && (
+                      <>
+                        <br />
+                        {t('expires', { when: formatInstant(locale, key.expiresAt) })}
+                      </>
+                    )}
+                  </td>
+                  <td>{formatInstant(locale, key.createdAt)}</td>
+                  <td>{key.lastUsedAt ? formatInstant(locale, key.lastUsedAt) : t('never')}</td>
+                  <td>
+                    {key.revokedAt ? (
+                      t('revokedAt', { when: formatInstant(locale, key.revokedAt) })
+                    ) : (
+                      <button
+                        type="button"
+                        className="console-button danger"
+                        onClick={() => setRevoking(key)}
+                        disabled={revoke.isPending}
+                        data-testid={`revoke-${key.idKey}`}
+                      >
+                        {t('revoke')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {revoking && (
+        <ConfirmStep
+          question={t('confirmRevoke', { name: revoking.name })}
+          confirmLabel={t('revoke')}
+          backLabel={t('keep')}
+          danger
+          pending={revoke.isPending}
+          onConfirm={() => {
+            revoke.mutate(revoking);
+            setRevoking(undefined);
+          }}
+          onBack={() => setRevoking(undefined)}
+          testId="api-key-revoke-confirm"
+        />
+      )}
+      <form onSubmit={submit} className="console-form" aria-labelledby="new-key-heading">
+        <h3 id="new-key-heading">{t('newTitle')}</h3>
+        <label htmlFor="key-name">{t('name')}</label>
+        <input
+          id="key-name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          maxLength={100}
+        />
+        <label htmlFor="key-operations">{t('operations')}</label>
+        <textarea
+          id="key-operations"
+          value={operations}
+          onChange={(event) => setOperations(event.target.value)}
+          rows={3}
+          aria-describedby="key-operations-hint"
+        />
+        <p id="key-operations-hint" className="console-hint">
+          {t('operationsHint')}
+        </p>
+        <label htmlFor="key-addresses">{t('addresses')}</label>
+        <textarea
+          id="key-addresses"
+          value={addresses}
+          onChange={(event) => setAddresses(event.target.value)}
+          rows={2}
+          aria-describedby="key-addresses-hint"
+        />
+        <p id="key-addresses-hint" className="console-hint">
+          {t('addressesHint')}
+        </p>
+        <label htmlFor="key-expires">{t('expiresOn')}</label>
+        <input
+          id="key-expires"
+          type="date"
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+        />
+        {create.error && (
+          <div className="console-alert" role="alert">
+            <p>{t('createFailed', { detail: create.error.message })}</p>
+            {fieldErrors.length > 0 && (
+              <ul>
+                {fieldErrors.map((error, index) => (
+                  <li key={index}>
+                    <code>{error.field}</code>: {error.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <button type="submit" className="console-button primary" disabled={create.isPending}>
+          {t('create')}
+        </button>
+      </form>
+    </>
+  );
+}
