@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { currentSession } from '@/bff/console/session';
 import { consoleLocaleOf } from '@/i18n/locales';
 import { QueryProvider } from '@/components/live/query-provider';
 import './console.css';
@@ -15,13 +16,14 @@ export const metadata: Metadata = { title: 'Merchant console', referrer: 'same-o
  * translated, marked as such for screen readers), react-query for its live views.
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const [locale, messages, signedIn] = await Promise.all([getLocale(), getMessages(), currentSession()]);
   return (
     <div className="console" lang={consoleLocaleOf(locale)}>
       <NextIntlClientProvider
         locale={locale}
         messages={{ console: (messages as Record<string, unknown>).console as Record<string, string> }}
-        timeZone="UTC"
+        // The merchant's time zone (a setting of owners and admins); UTC before sign-in.
+        timeZone={signedIn?.session.timeZone ?? 'UTC'}
       >
         <QueryProvider>{children}</QueryProvider>
       </NextIntlClientProvider>

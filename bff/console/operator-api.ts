@@ -10,7 +10,7 @@ import { MERCHANT_CODE_PATTERN } from '@/lib/schemas/primitives';
 import { isConsoleSameOrigin } from '../requests';
 import { apiRequest, type ApiReply } from './console-api';
 import { consoleProblem, relay } from './proxy';
-import { currentOperatorKey, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './operator-session';
+import { currentOperatorKey, withoutOperatorKey } from './operator-session';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
@@ -74,14 +74,9 @@ export function loadOperatorMerchant(key: string, code: string): Promise<Loaded<
 }
 
 function signedOut(): NextResponse {
-  const response = consoleProblem(401, 'OPERATOR_SIGNED_OUT', 'Sign in to the operator section again.');
-  response.cookies.set(OPERATOR_COOKIE, '', {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: OPERATOR_COOKIE_PATH,
-    maxAge: 0,
-  });
-  return response;
+  return withoutOperatorKey(
+    consoleProblem(401, 'OPERATOR_SIGNED_OUT', 'Sign in to the operator section again.'),
+  );
 }
 
 /**
@@ -126,17 +121,30 @@ export interface OperatorMerchantRoute {
   params: Promise<{ code: string; id?: string }>;
 }
 
+/** The API's routes of a merchant, below its path. */
+type MerchantRouteSuffix =
+  '' | '/collection-accounts' | '/collection-accounts/:id' | '/invitations' | '/api-keys';
+
 /**
  * The API path of a merchant's route (`suffix` below it, an account id checked and encoded).
  * Next hands route handlers their segments already decoded: each is encoded once here.
  */
 export async function merchantRoutePath(
   route: OperatorMerchantRoute,
-  suffix: '' | '/collection-accounts' | '/collection-accounts/:id' | '/invitations' | '/api-keys',
+  suffix: MerchantRouteSuffix,
 ): Promise<`/operator/${string}` | undefined> {
   const { code, id } = await route.params;
   const base = merchantPath(code);
   if (!base) return undefined;
   if (suffix !== '/collection-accounts/:id') return `${base}${suffix}`;
   return id !== undefined && ACCOUNT_ID.test(id) ? `${base}/collection-accounts/${id}` : undefined;
+}
+
+/**
+ * The POST handler of a merchant's BFF route: the change relayed to the merchant's API route
+ * (`suffix`) as `method` (the browser always posts, as consoleFetch sends it).
+ */
+export function merchantChangeRoute(method: Exclude<Method, 'GET'>, suffix: MerchantRouteSuffix) {
+  return async (request: NextRequest, route: OperatorMerchantRoute): Promise<NextResponse> =>
+    relayOperatorChange(request, { method, path: await merchantRoutePath(route, suffix) });
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import type { NextResponse } from 'next/server';
 import { sealValue, unsealValue } from './sealed-cookie';
 
 /**
@@ -27,6 +28,17 @@ export function isOperatorSignInNotice(value: string | undefined): value is Oper
 /** The cookie's value for this key, valid until `exp` (epoch seconds). */
 export function sealOperatorKey(key: string, nowSecs = Math.floor(Date.now() / 1000)): string {
   return sealValue(PURPOSE, { key, exp: nowSecs + OPERATOR_SESSION_SECS });
+}
+
+/** The response, with the operator's cookie cleared (signed out). */
+export function withoutOperatorKey(response: NextResponse): NextResponse {
+  response.cookies.set(OPERATOR_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: OPERATOR_COOKIE_PATH,
+    maxAge: 0,
+  });
+  return response;
 }
 
 /** The key in a cookie value, if the value is ours, intact and not expired. */

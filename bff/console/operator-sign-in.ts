@@ -10,6 +10,7 @@ import {
   OPERATOR_SESSION_SECS,
   OPERATOR_SIGN_IN,
   sealOperatorKey,
+  withoutOperatorKey,
   type OperatorSignInNotice,
 } from './operator-session';
 
@@ -63,12 +64,5 @@ export async function operatorSignIn(request: NextRequest): Promise<NextResponse
 /** Signs the operator out: the cookie is cleared. */
 export function operatorSignOut(request: NextRequest): NextResponse {
   if (!isConsoleSameOrigin(request)) return refusedCrossSite();
-  const response = relativeRedirect(`${OPERATOR_SIGN_IN}?e=signedOut`);
-  response.cookies.set(OPERATOR_COOKIE, '', {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: OPERATOR_COOKIE_PATH,
-    maxAge: 0,
-  });
-  return response;
+  return withoutOperatorKey(relativeRedirect(`${OPERATOR_SIGN_IN}?e=signedOut`));
 }

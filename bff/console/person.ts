@@ -8,6 +8,8 @@ export interface ConsoleSession {
   merchantCode: string;
   channelName: string;
   isTest: boolean;
+  /** The IANA time zone the console shows times in (the merchant's setting, UTC by default). */
+  timeZone: string;
   user: { idUser: string; email: string; name: string; role: Role };
   permissions: readonly Permission[];
 }

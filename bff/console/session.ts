@@ -39,6 +39,7 @@ export const currentSession = cache(
         merchantCode: body.merchant.merchantCode,
         channelName: body.merchant.channelName,
         isTest: body.merchant.isTest,
+        timeZone: body.merchant.timeZone,
         user: body.user,
         permissions: body.permissions,
       },

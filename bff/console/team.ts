@@ -12,6 +12,8 @@ const INVITATION = /^inv_[0-9a-f]{24}$/;
 function teamPath(method: string, segments: readonly string[]): string | undefined {
   const [first, id, action] = segments;
   if (segments.length === 0 && method === 'GET') return '/console/team';
+  if (first === 'settings' && segments.length === 1 && method === 'PATCH')
+    return '/console/merchant-settings';
   if (first === 'invitations' && segments.length === 1 && method === 'POST')
     return '/console/team/invitations';
   if (first === 'invitations' && segments.length === 2 && method === 'DELETE' && INVITATION.test(id ?? ''))

@@ -67,7 +67,14 @@ export async function consoleFetch<T>(
   throw new ConsoleRequestError(response.status, problem);
 }
 
-/** Formats an instant for the console (lib/console/instants.ts): the merchant's language, in UTC. */
-export function formatInstant(locale: string, iso: string | undefined | null): string {
-  return formatConsoleInstant(locale, iso);
+/**
+ * Formats an instant for the console (lib/console/instants.ts): the person's language, the
+ * merchant's time zone (next-intl's `useTimeZone()`, set by the console's layout).
+ */
+export function formatInstant(
+  locale: string,
+  iso: string | undefined | null,
+  timeZone: string | undefined,
+): string {
+  return formatConsoleInstant(locale, iso, timeZone);
 }

@@ -17,7 +17,11 @@ export const completedSignInSchema = z.looseObject({
 });
 
 /** What an authenticator app needs while 2FA is being set up. */
-export const enrolmentSchema = z.looseObject({ secret: z.string(), otpauthUri: z.string(), email: z.string() });
+export const enrolmentSchema = z.looseObject({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  email: z.string(),
+});
 
 export const invitationPreviewSchema = z.looseObject({
   email: z.string(),
@@ -37,7 +41,13 @@ export const consoleUserSchema = z.looseObject({
 export const consoleSessionSchema = z.looseObject({
   idSession: z.string(),
   user: consoleUserSchema,
-  merchant: z.looseObject({ merchantCode: z.string(), channelName: z.string(), isTest: z.boolean() }),
+  merchant: z.looseObject({
+    merchantCode: z.string(),
+    channelName: z.string(),
+    isTest: z.boolean(),
+    /** The IANA time zone the console shows times in (UTC unless set). */
+    timeZone: z.string(),
+  }),
   permissions: z.array(z.enum(PERMISSIONS)),
   expiresAt: z.string(),
 });

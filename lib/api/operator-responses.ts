@@ -24,6 +24,8 @@ export const operatorMerchantSchema = z.looseObject({
   vatPercent: z.number().nullable(),
   payoutFees: z.record(z.string(), feeRuleSchema).nullable(),
   settlementDelaySeconds: z.number().nullable(),
+  /** The IANA time zone the console shows times in; null: UTC. */
+  timeZone: z.string().nullable(),
   collectionAccounts: z.array(operatorAccountSchema),
   /** A live merchant's methods it cannot be offered yet, and what to configure for each. */
   notOffered: z.array(z.looseObject({ method: z.string(), currency: z.string(), missing: z.string() })),

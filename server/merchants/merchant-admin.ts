@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { METHOD_CODES } from '@/lib/methods';
 import { moneyOf, toJsonAmount, type CurrencyCode } from '@/lib/money';
 import {
   collectionAccountEntrySchema,
@@ -36,6 +37,7 @@ export const merchantPatchSchema = z
     vatPercent: operatorFields.vatPercent.unwrap().nullable(),
     payoutFees: operatorFields.payoutFees.unwrap().nullable(),
     settlementDelaySeconds: operatorFields.settlementDelaySeconds.unwrap().nullable(),
+    timeZone: operatorFields.timeZone.unwrap().nullable(),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, {
@@ -47,7 +49,10 @@ export type MerchantPatch = z.output<typeof merchantPatchSchema>;
 
 export { collectionAccountEntrySchema as collectionAccountInputSchema };
 
-type EntryTerms = Pick<MerchantEntry, 'fees' | 'vatPercent' | 'payoutFees' | 'settlementDelaySeconds'>;
+type EntryTerms = Pick<
+  MerchantEntry,
+  'fees' | 'vatPercent' | 'payoutFees' | 'settlementDelaySeconds' | 'timeZone'
+>;
 
 function presentFeeRules<Key extends string>(rules: Partial<Record<Key, FeeRule>> | undefined) {
   if (rules === undefined) return undefined;
@@ -74,6 +79,7 @@ function entryTermsOf(settings: MerchantSettings): EntryTerms {
     vatPercent: settings.vatBps === undefined ? undefined : settings.vatBps / 100,
     payoutFees: presentFeeRules(settings.payoutFees),
     settlementDelaySeconds: settings.settlementDelaySecs,
+    timeZone: settings.timeZone,
   };
 }
 
@@ -98,6 +104,7 @@ export function presentMerchantForOperator(merchant: Merchant) {
     vatPercent: terms.vatPercent ?? null,
     payoutFees: terms.payoutFees ?? null,
     settlementDelaySeconds: terms.settlementDelaySeconds ?? null,
+    timeZone: terms.timeZone ?? null,
     collectionAccounts: merchant.collectionAccounts.map(presentAccountForOperator),
   };
 }
@@ -158,7 +165,8 @@ export class MerchantAdministration {
         // The merchants file's secret: a random value nobody is told, so only API keys sign in.
         secretHash: hashSecret(this.pepper, randomBytes(32).toString('base64url')),
         channelName: input.channelName,
-        paymentMethods: input.paymentMethods ?? [],
+        // As in the merchants file: no list means every method.
+        paymentMethods: input.paymentMethods ?? METHOD_CODES,
         isTest: input.test,
         generatedCallbackSecret: generateCallbackSecret(),
         settings: settingsFromEntry(input),
@@ -205,6 +213,7 @@ export class MerchantAdministration {
           patch.settlementDelaySeconds === undefined
             ? terms.settlementDelaySeconds
             : (patch.settlementDelaySeconds ?? undefined),
+        timeZone: patch.timeZone === undefined ? terms.timeZone : (patch.timeZone ?? undefined),
       };
       return {
         channelName: patch.channelName ?? merchant.channelName,

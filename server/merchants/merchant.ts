@@ -36,6 +36,8 @@ export interface MerchantSettings {
   payoutFees?: Partial<Record<PayoutMethodCode | 'default', FeeRule>>;
   /** How long a successful payin's money stays pending before it becomes available (0: at once). */
   settlementDelaySecs?: number;
+  /** The IANA time zone the console shows times in; UTC when unset. */
+  timeZone?: string;
 }
 
 /** The secret a rotation replaced, while its overlap lasts at `now`; undefined once it has ended. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PAYOUT_METHOD_CODES } from '@/lib/payouts/methods';
 import { METHOD_CODES } from '@/lib/methods';
 import { CURRENCY_CODES } from '@/lib/money';
+import { isTimeZone } from '@/lib/format/time-zone';
 import { merchantCodeSchema } from '@/lib/schemas';
 import { collectionAccountsSchema, duplicateFeedKeys, webhookSecretSchema } from '../accounts';
 
@@ -44,6 +45,8 @@ export const merchantEntrySchema = z.object({
     .min(0)
     .max(90 * 24 * 3600, 'At most 90 days.')
     .optional(),
+  /** The IANA time zone the console shows times in (default UTC). */
+  timeZone: z.string().refine(isTimeZone, 'An IANA time zone, e.g. Asia/Bangkok.').optional(),
   /** Where live customers really pay: receiving coordinates per method (docs/decisions/028). */
   collectionAccounts: collectionAccountsSchema.optional(),
 });

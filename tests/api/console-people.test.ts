@@ -382,6 +382,49 @@ describe('the team', () => {
   });
 });
 
+describe('the merchant’s time zone', () => {
+  it('owners and admins set it for the console; the session says it; viewers cannot', async () => {
+    const { merchant, session: owner } = await team();
+    expect((await session(owner)).body).toMatchObject({ merchant: { timeZone: 'UTC' } });
+    const refused = await client.request('PATCH', '/console/merchant-settings', {
+      ...asSession(owner),
+      body: { timeZone: 'Asia/Atlantis' },
+    });
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(fieldsOf(refused)).toEqual(['timeZone']);
+    const set = await client.request('PATCH', '/console/merchant-settings', {
+      ...asSession(owner),
+      body: { timeZone: 'Asia/Bangkok' },
+    });
+    expect(set.body).toEqual({ timeZone: 'Asia/Bangkok' });
+    expect((await session(owner)).body).toMatchObject({ merchant: { timeZone: 'Asia/Bangkok' } });
+    const viewer = await personOf(client, OPERATOR_KEY, merchant.merchantCode, 'viewer');
+    expectProblem(
+      await client.request('PATCH', '/console/merchant-settings', {
+        ...asSession(viewer.session),
+        body: { timeZone: 'UTC' },
+      }),
+      403,
+      'ROLE_NOT_PERMITTED',
+    );
+    const operatorView = await client.request<{ timeZone: string }>(
+      'GET',
+      `/operator/merchants/${merchant.merchantCode}`,
+      { token: OPERATOR_KEY },
+    );
+    expect(operatorView.body.timeZone).toBe('Asia/Bangkok');
+    const audit = await client.request<{
+      data: { action: string; details: unknown; actor: { type: string } }[];
+    }>('GET', '/audit-events?action=merchant.updated', {
+      token: await client.token(merchant, ['GET /audit-events']),
+    });
+    expect(audit.body.data[0]).toMatchObject({
+      actor: { type: 'USER' },
+      details: { before: { timeZone: 'UTC' }, after: { timeZone: 'Asia/Bangkok' } },
+    });
+  });
+});
+
 describe('the demo merchant', () => {
   it('prints an owner invitation while nobody has joined', async () => {
     const demo = await startTestApi();

@@ -494,6 +494,7 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
           payoutFees: { default: { percent: 0.5, fixed: { THB: 10 } } },
           vatPercent: null,
           settlementDelaySeconds: null,
+          timeZone: null,
         },
       },
     ];
@@ -634,6 +635,17 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
           money: { amount: 100, currencyCode: 'THB' },
           terms: { returnUrl: RETURN_URL },
         },
+      },
+    ];
+  },
+  async consoleMerchantSettings(world): Promise<Example[]> {
+    const person = await owner(world);
+    return [
+      {
+        path: '/console/merchant-settings',
+        contentType: 'application/json',
+        token: person.session,
+        body: { timeZone: 'UTC' },
       },
     ];
   },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METHOD_CODES } from '@/lib/methods';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { createRuntime } from '@/server/runtime';
@@ -190,6 +191,13 @@ describe('creating a merchant', () => {
       channelName: 'Impostor',
       test: true,
     });
+    // Without a list, a merchant offers every method, as in the merchants file.
+    const everything = await operator<CreatedMerchant>('POST', '/merchants', {
+      merchantCode: newCode(),
+      channelName: 'Everything Shop',
+      test: true,
+    });
+    expect(everything.body.paymentMethods).toEqual([...METHOD_CODES]);
     expectProblem(again, 409, 'MERCHANT_ALREADY_EXISTS');
     const read = await operator<CreatedMerchant>('GET', `/merchants/${created.merchantCode}`);
     expect(read.body).toMatchObject({ channelName: 'Bangkok Books', test: false });

@@ -138,7 +138,8 @@ test('a live merchant imports a statement, sees a broken one refused whole, and 
   await expect(page.getByTestId('collection-action-outcome')).toHaveText('Marked refunded.');
   const resolution = page.getByTestId('collection-resolution');
   await expect(resolution.getByTestId('resolution-kind')).toHaveText('Refunded to the payer');
-  await expect(resolution.getByTestId('resolution-by')).toContainText('e2e-live');
+  // The signed-in person's name, as the session says, beside the merchant's code.
+  await expect(resolution.getByTestId('resolution-by')).toHaveText('Ana Lima (e2e-live)');
   await expect(resolution.getByTestId('resolution-note')).toHaveText(reference);
   await expect(resolution.getByTestId('resolution-at')).not.toHaveText('—');
   await expect(page.getByTestId('collection-unapplied')).toContainText('0.00');

@@ -259,3 +259,41 @@ test('rotating the signing secret with an overlap: a callback verifies with the 
     listener.server.close();
   }
 });
+
+test('an owner sets the merchant’s time zone: every console time is written in it, the zone named', async ({
+  page,
+}) => {
+  const code = `zone-${newOrderId().slice(-8)}`;
+  const created = await api<{ secret: string }>('POST', '/operator/merchants', {
+    token: OPERATOR_API_KEY,
+    body: { merchantCode: code, channelName: 'Zone Shop', test: true },
+  });
+  expect(created.status).toBe(201);
+  const token = await api<{ token: string }>('POST', '/auth-tokens', {
+    body: { merchantCode: code, secret: created.body.secret, operations: ['POST /payins/.*'] },
+  });
+  const idPayin = newOrderId();
+  const payin = await api('POST', `/payins/${idPayin}`, {
+    token: token.body.token,
+    body: {
+      paymentRequested: { money: { amount: 99, currencyCode: 'THB' } },
+      paymentMethod: { paymentMethodCode: 'OFFLINE' },
+      callbackUrl: 'http://127.0.0.1:9/callbacks',
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  expect(payin.status).toBe(201);
+
+  const person = await newPerson(code, 'owner', 'Somchai Owner');
+  await signInAs(page, person, '/console/account', person.enrolledAtSecs + 30);
+  await page.getByLabel('Time zone').selectOption('Asia/Bangkok');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('time-zone-outcome')).toHaveText(
+    'Saved: the console now shows times in this zone.',
+  );
+  await expectAccessible(page);
+  await page.goto(`/console/payments/${idPayin}?lang=th`);
+  await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
+  await expect(page.locator('main')).toContainText(/\d{1,2} [^\s]+ \d{4} \d{2}:\d{2}:\d{2} Asia\/Bangkok/);
+  await expect(page.locator('main')).not.toContainText(' UTC');
+});

@@ -1,20 +1,17 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { requireSignedIn } from '@/bff/console/pages';
-import { LocaleSwitcher } from '@/components/layout/locale-switcher';
+import { ConsoleFrame } from '@/components/console/console-frame';
 import { ConsoleNav } from '@/components/console/console-nav';
 
 /** Every signed-in console page: who is signed in, with which role, for which merchant (test or live), the sections, sign-out. */
 export default async function WorkspaceLayout({ children }: { children: ReactNode }) {
   const [{ session }, t] = await Promise.all([requireSignedIn(), getTranslations('console')]);
   return (
-    <>
-      <a className="skip-link" href="#main">
-        {t('skipToContent')}
-      </a>
-      <header className="console-top">
-        <div className="console-top-row">
-          <span className="console-brand">{t('brand')}</span>
+    <ConsoleFrame
+      brand={t('brand')}
+      signedIn={
+        <>
           <span className="console-merchant" data-testid="console-merchant">
             <span>{session.channelName}</span> <code className="console-muted">{session.merchantCode}</code>{' '}
             <span className={`console-mode ${session.isTest ? 'test' : 'live'}`} data-testid="console-mode">
@@ -24,26 +21,18 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
           <span className="console-person" data-testid="console-person">
             {session.user.name} · {t(`roles.${session.user.role}.name`)}
           </span>
-          <div className="console-top-actions">
-            <LocaleSwitcher />
-            <form method="post" action="/console/bff/sign-out">
-              <button type="submit" className="console-button">
-                {t('signOut')}
-              </button>
-            </form>
-          </div>
-        </div>
-        <ConsoleNav isTest={session.isTest} permissions={session.permissions} />
-      </header>
-      <main id="main" className="console-main">
-        {/* Inside main: content outside every landmark fails axe's region rule. */}
-        {!session.isTest && (
-          <p className="console-note console-live-note" role="note">
-            {t('liveNote')}
-          </p>
-        )}
-        {children}
-      </main>
-    </>
+        </>
+      }
+      signOutAction="/console/bff/sign-out"
+      nav={<ConsoleNav isTest={session.isTest} permissions={session.permissions} />}
+    >
+      {/* Inside main: content outside every landmark fails axe's region rule. */}
+      {!session.isTest && (
+        <p className="console-note console-live-note" role="note">
+          {t('liveNote')}
+        </p>
+      )}
+      {children}
+    </ConsoleFrame>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import type { CollectionTransactionResource } from '@/lib/api/collection-responses';
 import { formatMoney } from '@/lib/format/money-format';
@@ -26,6 +26,7 @@ export function CollectionDetail({
   const t = useTranslations('console.collectionTransaction');
   const outcomes = useTranslations('console.collection.outcomes');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const [done, setDone] = useState<string | undefined>();
   const id = initial.id;
   const { data: current } = useQuery({
@@ -68,8 +69,8 @@ export function CollectionDetail({
           {row(t('amount'), money(current.money))}
           {row(t('account'), <code>{current.accountId}</code>)}
           {row(t('bankTransactionId'), <code className="console-value">{current.bankTransactionId}</code>)}
-          {row(t('booked'), formatInstant(locale, current.bookedAt))}
-          {row(t('received'), formatInstant(locale, current.receivedAt))}
+          {row(t('booked'), formatInstant(locale, current.bookedAt, timeZone))}
+          {row(t('received'), formatInstant(locale, current.receivedAt, timeZone))}
           {row(t('note'), <span className="console-value">{current.note || '—'}</span>)}
           {row(t('payer'), <span className="console-value">{payer || '—'}</span>)}
           {current.to !== undefined && row(t('to'), <code className="console-value">{current.to}</code>)}
@@ -113,7 +114,7 @@ export function CollectionDetail({
           <dl className="console-kv">
             {row(t('resolution.kind'), t(`resolution.${resolution.kind}`), 'resolution-kind')}
             {row(t('resolution.by'), <span className="console-value">{resolution.by}</span>, 'resolution-by')}
-            {row(t('resolution.at'), formatInstant(locale, resolution.at), 'resolution-at')}
+            {row(t('resolution.at'), formatInstant(locale, resolution.at, timeZone), 'resolution-at')}
             {row(
               t('resolution.note'),
               <span className="console-value">{resolution.note ?? '—'}</span>,

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import type { CollectionTransactionPage } from '@/lib/api/collection-responses';
 import { collectionTransactionHref } from '@/lib/console/collection';
 import { formatMoney } from '@/lib/format/money-format';
@@ -36,6 +36,7 @@ export function CollectionTable({
   const t = useTranslations('console.collection.list');
   const outcomes = useTranslations('console.collection.outcomes');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const { data, error } = useLivePage({
     queryKey: [...COLLECTION_KEY, apiQuery],
     url: `/console/bff/api/collection/transactions?${apiQuery}`,
@@ -86,7 +87,7 @@ export function CollectionTable({
                       {/* One child per cell: on a phone the cell is a two-column grid (name, value). */}
                       <span className="payout-cell">
                         <Link href={collectionTransactionHref(transaction.id)}>
-                          {formatInstant(locale, transaction.bookedAt)}
+                          {formatInstant(locale, transaction.bookedAt, timeZone)}
                         </Link>{' '}
                         <code className="console-muted console-value">{transaction.bankTransactionId}</code>
                       </span>

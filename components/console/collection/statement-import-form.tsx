@@ -11,10 +11,11 @@ import {
   statementFormSchema,
   type StatementForm,
 } from '@/lib/console/collection-forms';
-import { problemOf } from '@/lib/console/scenario';
 import { consoleFetch, ConsoleRequestError } from '../console-fetch';
+import { requestProblemOf } from '../request-problem';
 import { ProblemBox } from '../scenarios/problem-box';
 import { describedBy, Field } from '../scenarios/field';
+import { SubmitButton } from '../submit-button';
 import { useCollectionErrorText } from './form-errors';
 import { COLLECTION_KEY } from './collection-table';
 import { ImportSummary } from './import-summary';
@@ -59,12 +60,7 @@ export function StatementImportForm({ accounts }: { accounts: readonly Collectio
   const fileError = errorText(errors.file as Parameters<typeof errorText>[0]);
   const formatError = errorText(errors.format);
   const timeZoneError = errorText(errors.timeZone);
-  const problem =
-    send.error instanceof ConsoleRequestError
-      ? problemOf(send.error.status, send.error.problem)
-      : send.error
-        ? problemOf(0, { detail: send.error.message })
-        : undefined;
+  const problem = send.error ? requestProblemOf(send.error) : undefined;
 
   return (
     <>
@@ -135,16 +131,12 @@ export function StatementImportForm({ accounts }: { accounts: readonly Collectio
             <ProblemBox title={t('problemTitle')} testId="statement-problem" problem={problem} />
           </div>
         )}
-        <div className="console-actions">
-          <button
-            type="submit"
-            className="console-button primary"
-            disabled={send.isPending}
-            data-testid="statement-submit"
-          >
-            {send.isPending ? t('submitting') : t('submit')}
-          </button>
-        </div>
+        <SubmitButton
+          pending={send.isPending}
+          label={t('submit')}
+          pendingLabel={t('submitting')}
+          testId="statement-submit"
+        />
       </form>
       {send.data && <ImportSummary result={send.data} />}
     </>

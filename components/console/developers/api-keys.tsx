@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { ApiKeyResource } from '@/lib/api/api-key-responses';
 import { ConfirmStep } from '../confirm-step';
@@ -21,6 +21,7 @@ const lines = (text: string) =>
 export function ApiKeys() {
   const t = useTranslations('console.developers.keys');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   const keys = useQuery({
     queryKey: ['api-keys'],
@@ -114,15 +115,15 @@ export function ApiKeys() {
                     {key.expiresAt && (
                       <>
                         <br />
-                        {t('expires', { when: formatInstant(locale, key.expiresAt) })}
+                        {t('expires', { when: formatInstant(locale, key.expiresAt, timeZone) })}
                       </>
                     )}
                   </td>
-                  <td>{formatInstant(locale, key.createdAt)}</td>
-                  <td>{key.lastUsedAt ? formatInstant(locale, key.lastUsedAt) : t('never')}</td>
+                  <td>{formatInstant(locale, key.createdAt, timeZone)}</td>
+                  <td>{key.lastUsedAt ? formatInstant(locale, key.lastUsedAt, timeZone) : t('never')}</td>
                   <td>
                     {key.revokedAt ? (
-                      t('revokedAt', { when: formatInstant(locale, key.revokedAt) })
+                      t('revokedAt', { when: formatInstant(locale, key.revokedAt, timeZone) })
                     ) : (
                       <button
                         type="button"

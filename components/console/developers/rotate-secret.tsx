@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, formatInstant } from '../console-fetch';
@@ -17,6 +17,7 @@ const OVERLAPS = [0, 1, 24, 72] as const;
 export function RotateSecret() {
   const t = useTranslations('console.developers.rotate');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const [hours, setHours] = useState<number>(24);
   const [confirming, setConfirming] = useState(false);
   const rotate = useMutation({
@@ -68,7 +69,9 @@ export function RotateSecret() {
           </p>
           <p className="console-hint">
             {rotate.data.previousSecretExpiresAt
-              ? t('previousUntil', { when: formatInstant(locale, rotate.data.previousSecretExpiresAt) })
+              ? t('previousUntil', {
+                  when: formatInstant(locale, rotate.data.previousSecretExpiresAt, timeZone),
+                })
               : t('previousGone')}
           </p>
         </div>

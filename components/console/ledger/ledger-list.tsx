@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { ledgerLines, transferSubject, type LedgerTransfer } from '@/lib/console/ledger';
 import { formatMoney } from '@/lib/format/money-format';
 import { formatInstant } from '../console-fetch';
@@ -19,6 +19,7 @@ export function LedgerList({
 }) {
   const t = useTranslations('console.ledger');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   return (
     <ol className="ledger-list" data-testid="ledger-list">
       {transfers.map((transfer) => {
@@ -35,7 +36,7 @@ export function LedgerList({
               <h3>
                 {t(`types.${transfer.type}`)} <code className="console-muted">{transfer.type}</code>
               </h3>
-              <span className="console-hint">{formatInstant(locale, transfer.createdAt)}</span>
+              <span className="console-hint">{formatInstant(locale, transfer.createdAt, timeZone)}</span>
               {subject && (
                 <Link href={subject.href} data-testid="ledger-subject">
                   {t(subject.kind, { id: subject.id })}

@@ -5,10 +5,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
-import { problemOf } from '@/lib/console/scenario';
-import { ConsoleRequestError } from '../console-fetch';
+import { RequestProblem, requestProblemOf } from '../request-problem';
 import { describedBy, Field } from '../scenarios/field';
-import { ProblemBox } from '../scenarios/problem-box';
+import { SubmitButton } from '../submit-button';
 import { useOperatorErrorText } from './form-errors';
 import { operatorPost } from './operator-fetch';
 import {
@@ -49,8 +48,7 @@ export function AccountForm({ merchantCode }: { merchantCode: string }) {
       router.refresh();
     },
     onError: (error) => {
-      if (!(error instanceof ConsoleRequestError)) return;
-      const { errors } = problemOf(error.status, error.problem);
+      const { errors } = requestProblemOf(error);
       for (const { field, message } of errors) {
         const own = type === 'PROMPTPAY' ? accountFieldOf(field) : undefined;
         if (own) form.setError(own, { type: 'server', message });
@@ -137,17 +135,7 @@ export function AccountForm({ merchantCode }: { merchantCode: string }) {
           />
         </Field>
       )}
-      {add.error && (
-        <ProblemBox
-          title={t('addProblem')}
-          testId="account-problem"
-          problem={
-            add.error instanceof ConsoleRequestError
-              ? problemOf(add.error.status, add.error.problem)
-              : problemOf(0, { detail: add.error.message })
-          }
-        />
-      )}
+      <RequestProblem error={add.error} title={t('addProblem')} testId="account-problem" />
       <div aria-live="polite">
         {add.isSuccess && (
           <p className="console-hint" data-testid="account-added">
@@ -155,16 +143,12 @@ export function AccountForm({ merchantCode }: { merchantCode: string }) {
           </p>
         )}
       </div>
-      <div className="console-actions">
-        <button
-          type="submit"
-          className="console-button primary"
-          disabled={add.isPending}
-          data-testid="account-submit"
-        >
-          {add.isPending ? t('adding') : t('add')}
-        </button>
-      </div>
+      <SubmitButton
+        pending={add.isPending}
+        label={t('add')}
+        pendingLabel={t('adding')}
+        testId="account-submit"
+      />
     </form>
   );
 }

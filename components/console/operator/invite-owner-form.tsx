@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { problemOf } from '@/lib/console/scenario';
-import { ConsoleRequestError } from '../console-fetch';
-import { ProblemBox } from '../scenarios/problem-box';
+import { RequestProblem, requestProblemOf } from '../request-problem';
+import { SubmitButton } from '../submit-button';
 import { useOperatorErrorText } from './form-errors';
 import { operatorPost } from './operator-fetch';
 import { inviteFormSchema, type InviteForm as Values } from './operator-forms';
@@ -34,8 +33,7 @@ export function InviteOwnerForm({ merchantCode }: { merchantCode: string }) {
       ),
     onSuccess: () => form.reset({ email: '' }),
     onError: (error) => {
-      if (!(error instanceof ConsoleRequestError)) return;
-      for (const { field, message } of problemOf(error.status, error.problem).errors)
+      for (const { field, message } of requestProblemOf(error).errors)
         if (field === 'email') form.setError('email', { type: 'server', message });
     },
   });
@@ -61,17 +59,7 @@ export function InviteOwnerForm({ merchantCode }: { merchantCode: string }) {
         registration={form.register('email')}
         maxLength={254}
       />
-      {invite.error && (
-        <ProblemBox
-          title={t('problem')}
-          testId="invite-problem"
-          problem={
-            invite.error instanceof ConsoleRequestError
-              ? problemOf(invite.error.status, invite.error.problem)
-              : problemOf(0, { detail: invite.error.message })
-          }
-        />
-      )}
+      <RequestProblem error={invite.error} title={t('problem')} testId="invite-problem" />
       <div aria-live="polite">
         {invite.data && (
           <ShownOnce
@@ -82,11 +70,7 @@ export function InviteOwnerForm({ merchantCode }: { merchantCode: string }) {
           />
         )}
       </div>
-      <div className="console-actions">
-        <button type="submit" className="console-button primary" disabled={invite.isPending}>
-          {invite.isPending ? t('sending') : t('submit')}
-        </button>
-      </div>
+      <SubmitButton pending={invite.isPending} label={t('submit')} pendingLabel={t('sending')} />
     </form>
   );
 }

@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { problemOf } from '@/lib/console/scenario';
-import { ConsoleRequestError } from '../console-fetch';
-import { ProblemBox } from '../scenarios/problem-box';
+import { RequestProblem, requestProblemOf } from '../request-problem';
+import { SubmitButton } from '../submit-button';
 import { useOperatorErrorText } from './form-errors';
 import { operatorPost } from './operator-fetch';
 import { keyFormSchema, type KeyForm as Values } from './operator-forms';
@@ -34,8 +33,7 @@ export function IssueKeyForm({ merchantCode }: { merchantCode: string }) {
       ),
     onSuccess: () => form.reset({ name: '' }),
     onError: (error) => {
-      if (!(error instanceof ConsoleRequestError)) return;
-      for (const { field, message } of problemOf(error.status, error.problem).errors)
+      for (const { field, message } of requestProblemOf(error).errors)
         if (field === 'name') form.setError('name', { type: 'server', message });
     },
   });
@@ -60,17 +58,7 @@ export function IssueKeyForm({ merchantCode }: { merchantCode: string }) {
         registration={form.register('name')}
         maxLength={100}
       />
-      {issue.error && (
-        <ProblemBox
-          title={t('problem')}
-          testId="key-problem"
-          problem={
-            issue.error instanceof ConsoleRequestError
-              ? problemOf(issue.error.status, issue.error.problem)
-              : problemOf(0, { detail: issue.error.message })
-          }
-        />
-      )}
+      <RequestProblem error={issue.error} title={t('problem')} testId="key-problem" />
       <div aria-live="polite">
         {issue.data && (
           <ShownOnce
@@ -81,11 +69,7 @@ export function IssueKeyForm({ merchantCode }: { merchantCode: string }) {
           />
         )}
       </div>
-      <div className="console-actions">
-        <button type="submit" className="console-button primary" disabled={issue.isPending}>
-          {issue.isPending ? t('issuing') : t('submit')}
-        </button>
-      </div>
+      <SubmitButton pending={issue.isPending} label={t('submit')} pendingLabel={t('issuing')} />
     </form>
   );
 }

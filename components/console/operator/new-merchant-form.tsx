@@ -6,11 +6,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { problemOf } from '@/lib/console/scenario';
-import { ConsoleRequestError } from '../console-fetch';
-import { ProblemBox } from '../scenarios/problem-box';
+import { RequestProblem, requestProblemOf } from '../request-problem';
+import { SubmitButton } from '../submit-button';
 import { useOperatorErrorText } from './form-errors';
-import { MethodChecklist } from './method-checklist';
+import { MerchantTermsFields } from './merchant-terms-fields';
 import { operatorPost } from './operator-fetch';
 import {
   merchantFieldOf,
@@ -49,8 +48,7 @@ export function NewMerchantForm({ methods }: { methods: readonly string[] }) {
       router.refresh();
     },
     onError: (error) => {
-      if (!(error instanceof ConsoleRequestError)) return;
-      for (const { field, message } of problemOf(error.status, error.problem).errors) {
+      for (const { field, message } of requestProblemOf(error).errors) {
         const own = merchantFieldOf(field);
         if (own) form.setError(own, { type: 'server', message });
       }
@@ -132,62 +130,21 @@ export function NewMerchantForm({ methods }: { methods: readonly string[] }) {
         </fieldset>
         <fieldset className="scenario-fieldset">
           <legend>{t('new.terms')}</legend>
-          <MethodChecklist
+          <MerchantTermsFields
             id="merchant"
-            legend={t('fields.paymentMethods')}
-            hint={t('fields.paymentMethodsNewHint')}
-            error={errorText(errors.paymentMethods)}
+            kind="new"
             methods={methods}
-            registration={form.register('paymentMethods')}
+            register={(name) => form.register(name)}
+            errors={errors}
           />
-          <div className="scenario-row">
-            <TextField
-              id="merchant-feePercent"
-              label={t('fields.feePercent')}
-              hint={t('fields.feePercentHint')}
-              error={errorText(errors.feePercent)}
-              registration={form.register('feePercent')}
-              inputMode="decimal"
-            />
-            <TextField
-              id="merchant-vatPercent"
-              label={t('fields.vatPercent')}
-              hint={t('fields.optionalHint')}
-              error={errorText(errors.vatPercent)}
-              registration={form.register('vatPercent')}
-              inputMode="decimal"
-            />
-            <TextField
-              id="merchant-settlementDelaySeconds"
-              label={t('fields.settlementDelaySeconds')}
-              hint={t('fields.settlementDelayHint')}
-              error={errorText(errors.settlementDelaySeconds)}
-              registration={form.register('settlementDelaySeconds')}
-              inputMode="numeric"
-            />
-          </div>
         </fieldset>
-        {create.error && (
-          <ProblemBox
-            title={t('new.problemTitle')}
-            testId="new-merchant-problem"
-            problem={
-              create.error instanceof ConsoleRequestError
-                ? problemOf(create.error.status, create.error.problem)
-                : problemOf(0, { detail: create.error.message })
-            }
-          />
-        )}
-        <div className="console-actions">
-          <button
-            type="submit"
-            className="console-button primary"
-            disabled={create.isPending}
-            data-testid="new-merchant-submit"
-          >
-            {create.isPending ? t('new.submitting') : t('new.submit')}
-          </button>
-        </div>
+        <RequestProblem error={create.error} title={t('new.problemTitle')} testId="new-merchant-problem" />
+        <SubmitButton
+          pending={create.isPending}
+          label={t('new.submit')}
+          pendingLabel={t('new.submitting')}
+          testId="new-merchant-submit"
+        />
       </form>
     </>
   );

@@ -1,22 +1,24 @@
 import { useTranslations } from 'next-intl';
 import type { OperatorMerchantResource } from '@/lib/api/operator-responses';
+import { AccountCards } from '../account-cards';
 import { replaceTemplateOf } from './operator-forms';
 import { ReplaceAccountForm } from './replace-account-form';
 
 type Account = OperatorMerchantResource['collectionAccounts'][number];
 
-const SHOWN_APART = new Set(['id', 'type', 'currency', 'accountName', 'feed']);
-
-/** A coordinate's value as the merchants file has it: text, a list (crypto addresses), or an object. */
-function coordinateText(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  if (Array.isArray(value)) return value.map(coordinateText).join(', ');
-  if (typeof value === 'object' && value !== null)
-    return Object.entries(value)
-      .map(([key, inner]) => `${key}: ${coordinateText(inner)}`)
-      .join(', ');
-  return '';
+/** Replacing an account, folded away below its card. */
+function Replace({ merchantCode, account }: { merchantCode: string; account: Account }) {
+  const t = useTranslations('console.operator.account');
+  return (
+    <details>
+      <summary>{t('replaceTitle', { id: account.id })}</summary>
+      <ReplaceAccountForm
+        merchantCode={merchantCode}
+        accountId={account.id}
+        initial={replaceTemplateOf(account)}
+      />
+    </details>
+  );
 }
 
 /**
@@ -30,62 +32,24 @@ export function OperatorAccounts({
   merchantCode: string;
   accounts: readonly Account[];
 }) {
-  const t = useTranslations('console.operator.account');
-  if (accounts.length === 0)
-    return (
-      <p className="console-card" data-testid="operator-accounts-empty">
-        {t('empty')}
-      </p>
-    );
   return (
-    <ul className="collection-accounts">
-      {accounts.map((account) => {
-        const feeds = [account.feed.apiKey && t('feedApiKey'), account.feed.webhookSecret && t('feedSecret')]
-          .filter(Boolean)
-          .join(' · ');
-        return (
-          <li
-            key={account.id}
-            className="console-card"
-            data-testid="operator-account"
-            data-account={account.id}
-          >
-            <h3>
-              {account.accountName} <code className="console-muted">{account.id}</code>
-            </h3>
-            <dl className="console-kv">
-              <div className="console-kv-row">
-                <dt>{t('type')}</dt>
-                <dd>
-                  <code>{account.type}</code> · {account.currency}
-                </dd>
-              </div>
-              {Object.entries(account)
-                .filter(([key]) => !SHOWN_APART.has(key))
-                .map(([key, value]) => (
-                  <div key={key} className="console-kv-row">
-                    <dt>{key}</dt>
-                    <dd>
-                      <code className="console-value">{coordinateText(value)}</code>
-                    </dd>
-                  </div>
-                ))}
-              <div className="console-kv-row">
-                <dt>{t('feed')}</dt>
-                <dd>{feeds || t('noFeed')}</dd>
-              </div>
-            </dl>
-            <details>
-              <summary>{t('replaceTitle', { id: account.id })}</summary>
-              <ReplaceAccountForm
-                merchantCode={merchantCode}
-                accountId={account.id}
-                initial={replaceTemplateOf(account)}
-              />
-            </details>
-          </li>
-        );
+    <AccountCards
+      namespace="console.operator.account"
+      testId="operator-account"
+      emptyTestId="operator-accounts-empty"
+      accounts={accounts.map((account) => {
+        // What is not shown apart is a coordinate, as the merchants file has it.
+        const { id, type, currency, accountName, feed, ...coordinates } = account;
+        return {
+          id,
+          accountName,
+          type,
+          currency,
+          coordinates,
+          feeds: [feed.apiKey && 'feedApiKey', feed.webhookSecret && 'feedSecret'],
+          more: <Replace merchantCode={merchantCode} account={account} />,
+        };
       })}
-    </ul>
+    />
   );
 }

@@ -20,6 +20,7 @@ const merchant: OperatorMerchantResource = {
   vatPercent: 7,
   payoutFees: null,
   settlementDelaySeconds: 86400,
+  timeZone: null,
   collectionAccounts: [],
   notOffered: [],
 };

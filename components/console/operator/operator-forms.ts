@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OperatorMerchantResource } from '@/lib/api/operator-responses';
+import { COLLECTION_ACCOUNT_TYPES, type CollectionAccountType } from '@/lib/methods/descriptor';
 import { MERCHANT_CODE_PATTERN } from '@/lib/schemas/primitives';
 
 /**
@@ -129,17 +130,12 @@ export function merchantFieldOf(field: string): keyof NewMerchantForm | undefine
   return undefined;
 }
 
-export const ACCOUNT_TYPES = [
+/** The types of collection account (lib/methods), PromptPay first: the form's default, with fields of its own. */
+export const ACCOUNT_TYPES: readonly CollectionAccountType[] = [
   'PROMPTPAY',
-  'BANK_ACCOUNT',
-  'DUITNOW',
-  'VIETQR',
-  'QRIS',
-  'QRPH',
-  'UPI',
-  'CRYPTO',
-] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+  ...COLLECTION_ACCOUNT_TYPES.filter((type) => type !== 'PROMPTPAY'),
+];
+export type AccountType = CollectionAccountType;
 
 /** A valid example of each type, as the merchants file takes it, for the operator to edit. */
 const TEMPLATES: Record<Exclude<AccountType, 'PROMPTPAY'>, Record<string, unknown>> = {
@@ -200,7 +196,7 @@ export function accountTemplate(type: AccountType): string {
 
 export const accountFormSchema = z
   .object({
-    type: z.enum(ACCOUNT_TYPES),
+    type: z.enum(COLLECTION_ACCOUNT_TYPES),
     id: z.string().trim(),
     promptPayId: z.string().trim(),
     accountName: z.string().trim().max(140, 'tooLong'),

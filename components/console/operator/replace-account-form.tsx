@@ -4,10 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { problemOf } from '@/lib/console/scenario';
-import { ConsoleRequestError } from '../console-fetch';
+import { RequestProblem } from '../request-problem';
 import { describedBy, Field } from '../scenarios/field';
-import { ProblemBox } from '../scenarios/problem-box';
+import { SubmitButton } from '../submit-button';
 import { operatorPost } from './operator-fetch';
 import { jsonObjectOf } from './operator-forms';
 
@@ -62,25 +61,16 @@ export function ReplaceAccountForm({
           {...describedBy(id, { hint: true, error })}
         />
       </Field>
-      {replace.error && (
-        <ProblemBox
-          title={t('replaceProblem')}
-          testId="replace-problem"
-          problem={
-            replace.error instanceof ConsoleRequestError
-              ? problemOf(replace.error.status, replace.error.problem)
-              : problemOf(0, { detail: replace.error.message })
-          }
-        />
-      )}
+      <RequestProblem error={replace.error} title={t('replaceProblem')} testId="replace-problem" />
       <div aria-live="polite">
         {replace.isSuccess && <p className="console-hint">{t('replaced', { id: accountId })}</p>}
       </div>
-      <div className="console-actions">
-        <button type="submit" className="console-button" disabled={replace.isPending}>
-          {replace.isPending ? t('replacing') : t('replace')}
-        </button>
-      </div>
+      <SubmitButton
+        pending={replace.isPending}
+        label={t('replace')}
+        pendingLabel={t('replacing')}
+        primary={false}
+      />
     </form>
   );
 }

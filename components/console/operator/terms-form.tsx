@@ -7,11 +7,10 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { OperatorMerchantResource } from '@/lib/api/operator-responses';
-import { problemOf } from '@/lib/console/scenario';
-import { ConsoleRequestError } from '../console-fetch';
-import { ProblemBox } from '../scenarios/problem-box';
+import { RequestProblem, requestProblemOf } from '../request-problem';
+import { SubmitButton } from '../submit-button';
 import { useOperatorErrorText } from './form-errors';
-import { MethodChecklist } from './method-checklist';
+import { MerchantTermsFields } from './merchant-terms-fields';
 import { operatorPost } from './operator-fetch';
 import {
   merchantFieldOf,
@@ -50,8 +49,7 @@ export function TermsForm({
       router.refresh();
     },
     onError: (error) => {
-      if (!(error instanceof ConsoleRequestError)) return;
-      for (const { field, message } of problemOf(error.status, error.problem).errors) {
+      for (const { field, message } of requestProblemOf(error).errors) {
         const own = merchantFieldOf(field);
         if (own && own !== 'merchantCode' && own !== 'mode') form.setError(own, { type: 'server', message });
       }
@@ -82,39 +80,13 @@ export function TermsForm({
         registration={form.register('channelName')}
         maxLength={120}
       />
-      <MethodChecklist
+      <MerchantTermsFields
         id="terms"
-        legend={t('fields.paymentMethods')}
-        error={errorText(errors.paymentMethods)}
+        kind="edit"
         methods={methods}
-        registration={form.register('paymentMethods')}
+        register={(name) => form.register(name)}
+        errors={errors}
       />
-      <div className="scenario-row">
-        <TextField
-          id="terms-feePercent"
-          label={t('fields.feePercent')}
-          hint={t('fields.feePercentEditHint')}
-          error={errorText(errors.feePercent)}
-          registration={form.register('feePercent')}
-          inputMode="decimal"
-        />
-        <TextField
-          id="terms-vatPercent"
-          label={t('fields.vatPercent')}
-          hint={t('fields.clearHint')}
-          error={errorText(errors.vatPercent)}
-          registration={form.register('vatPercent')}
-          inputMode="decimal"
-        />
-        <TextField
-          id="terms-settlementDelaySeconds"
-          label={t('fields.settlementDelaySeconds')}
-          hint={t('fields.settlementDelayHint')}
-          error={errorText(errors.settlementDelaySeconds)}
-          registration={form.register('settlementDelaySeconds')}
-          inputMode="numeric"
-        />
-      </div>
       <div aria-live="polite">
         {unchanged && <p className="console-note">{t('merchant.unchanged')}</p>}
         {save.isSuccess && (
@@ -123,22 +95,8 @@ export function TermsForm({
           </p>
         )}
       </div>
-      {save.error && (
-        <ProblemBox
-          title={t('merchant.editProblem')}
-          testId="terms-problem"
-          problem={
-            save.error instanceof ConsoleRequestError
-              ? problemOf(save.error.status, save.error.problem)
-              : problemOf(0, { detail: save.error.message })
-          }
-        />
-      )}
-      <div className="console-actions">
-        <button type="submit" className="console-button primary" disabled={save.isPending}>
-          {save.isPending ? t('merchant.saving') : t('merchant.save')}
-        </button>
-      </div>
+      <RequestProblem error={save.error} title={t('merchant.editProblem')} testId="terms-problem" />
+      <SubmitButton pending={save.isPending} label={t('merchant.save')} pendingLabel={t('merchant.saving')} />
     </form>
   );
 }

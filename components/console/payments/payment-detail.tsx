@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import type { PayinResource } from '@/lib/api/responses';
 import { payinTimeline, type TimelineDelivery, type TimelineEvent } from '@/lib/console/timeline';
 import { formatMoney } from '@/lib/format/money-format';
@@ -38,6 +38,7 @@ export function PaymentDetail({
   const t = useTranslations('console.payment');
   const status = useTranslations('console.status');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const client = useQueryClient();
   const path = `/console/bff/api/payins/${encodeURIComponent(idPayin)}` as const;
   const [reason, setReason] = useState<RefusalReason>('DECLINED');
@@ -171,9 +172,9 @@ export function PaymentDetail({
             <code>{String(method.reference ?? '—')}</code>
           </dd>
           <dt>{t('created')}</dt>
-          <dd>{formatInstant(locale, current.process.createdAt)}</dd>
+          <dd>{formatInstant(locale, current.process.createdAt, timeZone)}</dd>
           <dt>{open ? t('expires') : t('processed')}</dt>
-          <dd>{formatInstant(locale, open ? method.expireAt : current.process.processedAt)}</dd>
+          <dd>{formatInstant(locale, open ? method.expireAt : current.process.processedAt, timeZone)}</dd>
           <dt>{t('mode')}</dt>
           <dd>{current.process.isTest ? t('test') : t('live')}</dd>
         </dl>
@@ -251,7 +252,9 @@ export function PaymentDetail({
             {payinTimeline(current, deliveries.data?.data ?? []).map((event, index) => (
               <li key={index}>
                 <div>{describe(event)}</div>
-                {'at' in event && <div className="console-hint">{formatInstant(locale, event.at)}</div>}
+                {'at' in event && (
+                  <div className="console-hint">{formatInstant(locale, event.at, timeZone)}</div>
+                )}
               </li>
             ))}
           </ol>

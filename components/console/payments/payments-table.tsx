@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/format/money-format';
 import { formatInstant } from '../console-fetch';
 import { useLivePage } from '../live-page';
@@ -29,6 +29,7 @@ export function PaymentsTable({
   const t = useTranslations('console.payments');
   const status = useTranslations('console.status');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const { data, error } = useLivePage({
     queryKey: ['payins', apiQuery],
     url: `/console/bff/api/payins?${apiQuery}`,
@@ -76,7 +77,7 @@ export function PaymentsTable({
                       {payin.process.isTest && <span className="console-muted"> · {t('test')}</span>}
                     </td>
                     <td data-label={t('columns.created')}>
-                      {formatInstant(locale, payin.process.createdAt)}
+                      {formatInstant(locale, payin.process.createdAt, timeZone)}
                     </td>
                     <td data-label={t('columns.method')}>
                       <code>{String(payin.paymentMethodResponse.paymentMethodCode)}</code>

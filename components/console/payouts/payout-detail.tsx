@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { BalanceTransactionsResource, PayoutResource } from '@/lib/api/payout-responses';
 import { payoutTimeline, payoutTotal, type PayoutEvent } from '@/lib/console/payouts';
@@ -37,6 +37,7 @@ export function PayoutDetail({
   const status = useTranslations('console.status');
   const ledger = useTranslations('console.ledger');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const client = useQueryClient();
   const [reason, setReason] = useState<(typeof REFUSAL_REASONS)[number]>('DECLINED');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
@@ -146,9 +147,9 @@ export function PayoutDetail({
             <code>{current.process.processorStatus ?? '—'}</code>
           </dd>
           <dt>{t('created')}</dt>
-          <dd>{formatInstant(locale, current.process.createdAt)}</dd>
+          <dd>{formatInstant(locale, current.process.createdAt, timeZone)}</dd>
           <dt>{t('processed')}</dt>
-          <dd>{formatInstant(locale, current.process.processedAt)}</dd>
+          <dd>{formatInstant(locale, current.process.processedAt, timeZone)}</dd>
           <dt>{t('mode')}</dt>
           <dd>{current.process.isTest ? t('test') : t('live')}</dd>
         </dl>
@@ -213,7 +214,7 @@ export function PayoutDetail({
             {payoutTimeline(current, transfers.data?.data ?? []).map((event, index) => (
               <li key={index}>
                 <div>{describe(event)}</div>
-                <div className="console-hint">{formatInstant(locale, event.at)}</div>
+                <div className="console-hint">{formatInstant(locale, event.at, timeZone)}</div>
               </li>
             ))}
           </ol>

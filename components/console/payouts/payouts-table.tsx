@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import type { PayoutPage } from '@/lib/api/payout-responses';
 import { formatMoney } from '@/lib/format/money-format';
 import { formatInstant } from '../console-fetch';
@@ -29,6 +29,7 @@ export function PayoutsTable({
   const t = useTranslations('console.payouts');
   const status = useTranslations('console.status');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const { data, error } = useLivePage({
     queryKey: ['payouts', apiQuery],
     url: `/console/bff/api/payouts?${apiQuery}`,
@@ -80,7 +81,7 @@ export function PayoutsTable({
                         </span>
                       </td>
                       <td data-label={t('columns.created')}>
-                        {formatInstant(locale, payout.process.createdAt)}
+                        {formatInstant(locale, payout.process.createdAt, timeZone)}
                       </td>
                       <td data-label={t('columns.destination')}>
                         <span className="payout-cell">

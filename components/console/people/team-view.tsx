@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { TeamMemberResource, TeamResource } from '@/lib/api/console-responses';
 import { mayAssign, ROLES, type Role } from '@/lib/console/roles';
@@ -20,6 +20,7 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
   const t = useTranslations('console.team');
   const roles = useTranslations('console.roles');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   const team = useQuery({
     queryKey: ['team'],
@@ -126,7 +127,7 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
                     <td>{member.secondFactor ? t('on') : t('notYet')}</td>
                     <td>
                       {member.disabledAt
-                        ? t('disabledAt', { when: formatInstant(locale, member.disabledAt) })
+                        ? t('disabledAt', { when: formatInstant(locale, member.disabledAt, timeZone) })
                         : member.openSessions}
                     </td>
                     <td className="console-actions">
@@ -240,7 +241,7 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
                 <li key={invitation.idInvitation} className="console-actions">
                   <span>
                     {invitation.email} · {roles(`${invitation.role}.name`)} ·{' '}
-                    {t('until', { when: formatInstant(locale, invitation.expiresAt) })}
+                    {t('until', { when: formatInstant(locale, invitation.expiresAt, timeZone) })}
                   </span>
                   <button
                     type="button"

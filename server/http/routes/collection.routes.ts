@@ -15,7 +15,6 @@ import { isCurrencyCode } from '@/lib/money';
 import { idPayinSchema } from '@/lib/schemas';
 import { presentCollectionAccount } from '../../accounts';
 import { AppError, parseOrThrow } from '../../errors';
-import type { Merchant } from '../../merchants';
 import {
   feedDeliverySchema,
   presentCollectionTransaction,
@@ -67,9 +66,14 @@ const statementQuerySchema = z.object({
   currency: z.string().refine(isCurrencyCode, 'A supported currency code.').optional(),
 });
 
-/** Who acted: the person as they named themselves, and always the merchant whose token it was. */
-function actorOf(merchant: Merchant, by: string | undefined): string {
-  return by === undefined ? merchant.code : `${by} (${merchant.code})`;
+/**
+ * Who acted: the signed-in person of a console token (their name, not one typed in), else the
+ * person as the caller named them, and always the merchant whose token it was.
+ */
+function actorOf(c: Context<ApiEnv>, by: string | undefined): string {
+  const merchant = c.get('merchant');
+  const person = c.get('grant').console?.name ?? by;
+  return person === undefined ? merchant.code : `${person} (${merchant.code})`;
 }
 
 function answer(c: Context<ApiEnv>, result: ReceiptResult): Response {
@@ -366,7 +370,7 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
         const id = c.req.param('idCollectionTransaction') ?? '';
         const transaction = await collection.link(merchant, id, {
           idPayin: body.idPayin,
-          actor: actorOf(merchant, body.by),
+          actor: actorOf(c, body.by),
           note: body.note,
         });
         await recordAudit(c, deps, {
@@ -409,7 +413,7 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
         const merchant = c.get('merchant');
         const id = c.req.param('idCollectionTransaction') ?? '';
         const transaction = await collection.refund(merchant, id, {
-          actor: actorOf(merchant, body.by),
+          actor: actorOf(c, body.by),
           note: body.note,
         });
         await recordAudit(c, deps, {

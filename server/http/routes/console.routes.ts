@@ -15,6 +15,7 @@ import {
 } from '@/lib/api/console-responses';
 import { tokenResponseSchema } from '@/lib/api/responses';
 import { can, ROLES, type Permission } from '@/lib/console/roles';
+import { isTimeZone } from '@/lib/format/time-zone';
 import { consoleAuthTokenByActionRequestSchema, consoleAuthTokenRequestSchema } from '@/lib/schemas';
 import type { AuditAction } from '../../audit-log';
 import { AppError } from '../../errors';
@@ -80,6 +81,9 @@ const acceptSchema = z.strictObject({ token: tokenSchema, name: nameSchema, pass
 const signOutSchema = z.strictObject({ everywhere: z.boolean().default(false) });
 const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(ROLES) });
 const roleSchema = z.strictObject({ role: z.enum(ROLES) });
+const settingsSchema = z.strictObject({
+  timeZone: z.string().refine(isTimeZone, 'An IANA time zone, e.g. Asia/Bangkok.'),
+});
 
 function clientOf(c: Context<ApiEnv>, deps: ApiDependencies): ClientInfo {
   return { address: clientAddress(c, deps.trustProxy), userAgent: header(c, 'user-agent') };
@@ -366,6 +370,7 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
             merchantCode: person.merchant.code,
             channelName: person.merchant.channelName,
             isTest: person.merchant.isTest,
+            timeZone: person.merchant.settings.timeZone ?? 'UTC',
           },
           permissions: person.permissions,
           expiresAt: person.session.expiresAt.toISOString(),
@@ -480,6 +485,43 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
       async handle(c, { body, deps }) {
         const person = await personOf(c, deps, 'tokens.mint');
         return reply(c, { token: await issueActionToken(deps, person.merchant, undefined, body) });
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      path: '/console/merchant-settings',
+      operationId: 'consoleMerchantSettings',
+      summary: "Change the merchant's console settings",
+      description:
+        'The IANA time zone (e.g. Asia/Bangkok) the console shows times in, for everyone of the team. Owners and ' +
+        'admins; recorded in the audit log.' +
+        FOR_THE_CONSOLE,
+      tag: TAG,
+      versioned: true,
+      auth: 'none',
+      security: CONSOLE_SECURITY,
+      body: settingsSchema,
+      responses: { 200: { description: 'The settings.', schema: settingsSchema } },
+      errors: [
+        'VALIDATION_FAILED',
+        'MALFORMED_JSON',
+        'AUTHENTICATION_REQUIRED',
+        'CONSOLE_SESSION_INVALID',
+        'ROLE_NOT_PERMITTED',
+      ],
+      async handle(c, { body, deps }) {
+        const person = await personOf(c, deps, 'team.manage');
+        const { before, after } = await deps.administration.update(person.merchant.code, {
+          timeZone: body.timeZone,
+        });
+        const from = before.settings.timeZone ?? 'UTC';
+        if (from !== body.timeZone)
+          await audit(c, deps, person, {
+            action: 'merchant.updated',
+            target: after.code,
+            details: { before: { timeZone: from }, after: { timeZone: body.timeZone } },
+          });
+        return reply(c, { timeZone: after.settings.timeZone ?? 'UTC' });
       },
     }),
     defineRoute({

@@ -1,7 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { requireSignedIn } from '@/bff/console/pages';
+import { allows } from '@/bff/console/session';
+import { TimeZoneSetting } from '@/components/console/people/time-zone-setting';
+import { timeZoneChoices } from '@/lib/format/time-zone';
 
-/** The signed-in person: who they are, what their role allows, and signing out of every device. */
+/** The signed-in person: who they are, what their role allows, the merchant's time zone, and signing out of every device. */
 export default async function AccountPage() {
   const [{ session }, t, roles] = await Promise.all([
     requireSignedIn(),
@@ -22,6 +25,14 @@ export default async function AccountPage() {
           <dd data-testid="account-role">{roles(`${session.user.role}.name`)}</dd>
         </dl>
         <p className="console-hint">{roles(`${session.user.role}.description`)}</p>
+      </section>
+      <section className="console-card" aria-labelledby="account-settings">
+        <h2 id="account-settings">{t('settingsTitle')}</h2>
+        {allows(session, 'team.manage') ? (
+          <TimeZoneSetting current={session.timeZone} choices={timeZoneChoices()} />
+        ) : (
+          <p>{t('timeZoneIs', { zone: session.timeZone })}</p>
+        )}
       </section>
       <section className="console-card" aria-labelledby="account-sessions">
         <h2 id="account-sessions">{t('sessionsTitle')}</h2>

@@ -69,7 +69,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
             <tbody>
               {page.data.map((event) => (
                 <tr key={event.idEvent}>
-                  <td>{formatInstant(locale, event.occurredAt)}</td>
+                  <td>{formatInstant(locale, event.occurredAt, session.timeZone)}</td>
                   <td>
                     {actor(event)}
                     <br />

@@ -1,14 +1,4 @@
-import type { NextRequest } from 'next/server';
-import {
-  merchantRoutePath,
-  relayOperatorChange,
-  type OperatorMerchantRoute,
-} from '@/bff/console/operator-api';
+import { merchantChangeRoute } from '@/bff/console/operator-api';
 
 /** Invites a person (the merchant's first owner) to the merchant's console. */
-export async function POST(request: NextRequest, route: OperatorMerchantRoute) {
-  return relayOperatorChange(request, {
-    method: 'POST',
-    path: await merchantRoutePath(route, '/invitations'),
-  });
-}
+export const POST = merchantChangeRoute('POST', '/invitations');
