@@ -14,6 +14,32 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+/** A list typed one item per line, with its hint. */
+function LinesField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        rows={props.rows}
+        aria-describedby={`${props.id}-hint`}
+      />
+      <p id={`${props.id}-hint`} className="console-hint">
+        {props.hint}
+      </p>
+    </>
+  );
+}
+
 /**
  * The merchant's API keys (docs/decisions/033): each with its limits and last use; a new key's
  * secret shown once; revoking asks first and takes effect everywhere within seconds.
@@ -167,28 +193,22 @@ export function ApiKeys() {
           required
           maxLength={100}
         />
-        <label htmlFor="key-operations">{t('operations')}</label>
-        <textarea
+        <LinesField
           id="key-operations"
+          label={t('operations')}
+          hint={t('operationsHint')}
           value={operations}
-          onChange={(event) => setOperations(event.target.value)}
+          onChange={setOperations}
           rows={3}
-          aria-describedby="key-operations-hint"
         />
-        <p id="key-operations-hint" className="console-hint">
-          {t('operationsHint')}
-        </p>
-        <label htmlFor="key-addresses">{t('addresses')}</label>
-        <textarea
+        <LinesField
           id="key-addresses"
+          label={t('addresses')}
+          hint={t('addressesHint')}
           value={addresses}
-          onChange={(event) => setAddresses(event.target.value)}
+          onChange={setAddresses}
           rows={2}
-          aria-describedby="key-addresses-hint"
         />
-        <p id="key-addresses-hint" className="console-hint">
-          {t('addressesHint')}
-        </p>
         <label htmlFor="key-expires">{t('expiresOn')}</label>
         <input
           id="key-expires"

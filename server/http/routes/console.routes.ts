@@ -161,6 +161,26 @@ function presentInvitation(invitation: Invitation) {
   };
 }
 
+/** Every console route: its tag and version, a session's secret as credential unless `signedIn: false`. */
+function consoleRoute<Body extends z.ZodType | undefined = undefined>({
+  signedIn = true,
+  ...route
+}: Omit<ApiRoute<Body>, 'tag' | 'versioned' | 'auth' | 'security'> & { signedIn?: boolean }): ApiRoute<Body> {
+  return defineRoute<Body>({
+    ...route,
+    description: route.description + FOR_THE_CONSOLE,
+    tag: TAG,
+    versioned: true,
+    auth: 'none',
+    ...(signedIn && { security: CONSOLE_SECURITY }),
+    errors: [
+      ...(route.body ? (['VALIDATION_FAILED', 'MALFORMED_JSON'] as const) : []),
+      ...(signedIn ? (['AUTHENTICATION_REQUIRED', 'CONSOLE_SESSION_INVALID'] as const) : []),
+      ...route.errors,
+    ],
+  });
+}
+
 /** The link a person opens to join: the console's page, with the token in the query. */
 export function invitationUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/console/join?${new URLSearchParams({ invitation: token }).toString()}`;
@@ -179,7 +199,8 @@ function userParam(c: Context<ApiEnv>): string {
  */
 export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
   return [
-    defineRoute({
+    consoleRoute({
+      signedIn: false,
       method: 'POST',
       path: '/console/sign-in',
       operationId: 'consoleSignIn',
@@ -187,16 +208,12 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
       description:
         'The first step: answers a pending sign-in whose `stage` says what comes next, `second_factor` (a code from ' +
         'the authenticator app) or `enrol` (2FA to set up first). Wrong e-mail and wrong password answer alike, and count ' +
-        'as failed attempts of the client address.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
+        'as failed attempts of the client address.',
       body: signInSchema,
       responses: {
         200: { description: 'The sign-in, pending its second factor.', schema: pendingSignInSchema },
       },
-      errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'SIGN_IN_FAILED', 'TOO_MANY_FAILED_ATTEMPTS'],
+      errors: ['SIGN_IN_FAILED', 'TOO_MANY_FAILED_ATTEMPTS'],
       async handle(c, { body, deps }) {
         const client = clientOf(c, deps);
         await deps.authFailures.assertAddressMayTry(client.address);
@@ -210,50 +227,33 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         return pendingReply(c, pending);
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'GET',
       path: '/console/sign-in/enrolment',
       operationId: 'consoleEnrolment',
       summary: 'Read the 2FA secret being set up',
       description:
         'For a pending sign-in at stage `enrol`: the TOTP secret and its otpauth:// URI (for a QR code) to add to an ' +
-        'authenticator app.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'authenticator app.',
       responses: { 200: { description: 'What the app needs.', schema: enrolmentSchema } },
-      errors: ['AUTHENTICATION_REQUIRED', 'CONSOLE_SESSION_INVALID'],
+      errors: [],
       async handle(c, { deps }) {
         const enrolment = await deps.people.enrolment(sessionSecretOf(c));
         responseHeaders(c)['cache-control'] = 'no-store';
         return reply(c, { secret: enrolment.secret, otpauthUri: enrolment.uri, email: enrolment.email });
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'POST',
       path: '/console/sign-in/!second-factor',
       operationId: 'consoleSecondFactor',
       summary: 'Complete a sign-in with a code',
       description:
         'A 6-digit TOTP code (each taken once), or one recovery code (used up). At stage `enrol` the code confirms the ' +
-        'new 2FA and the answer carries ten recovery codes, shown this once. The session continues under a new secret.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'new 2FA and the answer carries ten recovery codes, shown this once. The session continues under a new secret.',
       body: secondFactorSchema,
       responses: { 200: { description: 'Signed in.', schema: completedSignInSchema } },
-      errors: [
-        'VALIDATION_FAILED',
-        'MALFORMED_JSON',
-        'AUTHENTICATION_REQUIRED',
-        'CONSOLE_SESSION_INVALID',
-        'SECOND_FACTOR_INVALID',
-        'TOO_MANY_FAILED_ATTEMPTS',
-      ],
+      errors: ['SECOND_FACTOR_INVALID', 'TOO_MANY_FAILED_ATTEMPTS'],
       async handle(c, { body, deps }) {
         const address = clientAddress(c, deps.trustProxy);
         await deps.authFailures.assertAddressMayTry(address);
@@ -278,21 +278,18 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         });
       },
     }),
-    defineRoute({
+    consoleRoute({
+      signedIn: false,
       method: 'POST',
       path: '/console/invitations/!open',
       operationId: 'consoleOpenInvitation',
       summary: 'Read an invitation',
       description:
         'What an invitation link offers: the merchant, the e-mail address and the role. Used, withdrawn and expired ' +
-        'links answer 404 INVITATION_INVALID.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
+        'links answer 404 INVITATION_INVALID.',
       body: invitationTokenSchema,
       responses: { 200: { description: 'The invitation.', schema: invitationPreviewSchema } },
-      errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'INVITATION_INVALID', 'TOO_MANY_FAILED_ATTEMPTS'],
+      errors: ['INVITATION_INVALID', 'TOO_MANY_FAILED_ATTEMPTS'],
       async handle(c, { body, deps }) {
         await deps.authFailures.assertAddressMayTry(clientAddress(c, deps.trustProxy));
         const { invitation, merchant } = await countingFailures(c, deps, 'INVITATION_INVALID', () =>
@@ -306,7 +303,8 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         });
       },
     }),
-    defineRoute({
+    consoleRoute({
+      signedIn: false,
       method: 'POST',
       path: '/console/invitations/!accept',
       operationId: 'consoleAcceptInvitation',
@@ -314,22 +312,12 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
       description:
         'Creates the person (name and password, at least 12 characters, kept as an argon2id hash) with the ' +
         "invitation's e-mail and role, and answers a pending sign-in at stage `enrol`: 2FA is set up before the console " +
-        'opens. The link works once.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
+        'opens. The link works once.',
       body: acceptSchema,
       responses: {
         200: { description: 'The person, signed in as far as setting up 2FA.', schema: pendingSignInSchema },
       },
-      errors: [
-        'VALIDATION_FAILED',
-        'MALFORMED_JSON',
-        'INVITATION_INVALID',
-        'USER_ALREADY_EXISTS',
-        'TOO_MANY_FAILED_ATTEMPTS',
-      ],
+      errors: ['INVITATION_INVALID', 'USER_ALREADY_EXISTS', 'TOO_MANY_FAILED_ATTEMPTS'],
       async handle(c, { body, deps }) {
         const client = clientOf(c, deps);
         await deps.authFailures.assertAddressMayTry(client.address);
@@ -344,18 +332,14 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         return pendingReply(c, pending);
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'GET',
       path: '/console/session',
       operationId: 'consoleSession',
       summary: 'Read the signed-in session',
-      description: 'Who is signed in, for which merchant, and what their role allows.' + FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+      description: 'Who is signed in, for which merchant, and what their role allows.',
       responses: { 200: { description: 'The session.', schema: consoleSessionSchema } },
-      errors: ['AUTHENTICATION_REQUIRED', 'CONSOLE_SESSION_INVALID'],
+      errors: [],
       async handle(c, { deps }) {
         const person = await personOf(c, deps);
         return reply(c, {
@@ -377,44 +361,34 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         });
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'POST',
       path: '/console/session/tokens',
       operationId: 'consoleSessionToken',
       summary: "Mint the console's API token",
       description:
         "A token of at most five minutes with the operations of the person's role; it names the session and is " +
-        'refused as soon as the session ends, on every instance within seconds.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'refused as soon as the session ends, on every instance within seconds.',
       responses: { 200: { description: 'The token.', schema: consoleTokenSchema } },
-      errors: ['AUTHENTICATION_REQUIRED', 'CONSOLE_SESSION_INVALID'],
+      errors: [],
       async handle(c, { deps }) {
         const { token, expiresAt } = await deps.people.consoleToken(await personOf(c, deps));
         responseHeaders(c)['cache-control'] = 'no-store';
         return reply(c, { token, expiresAt: expiresAt.toISOString() });
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'POST',
       path: '/console/session/!sign-out',
       operationId: 'consoleSignOut',
       summary: 'Sign out',
       description:
         'Ends this session, or with `everywhere` every session of the person; their console tokens are refused at once ' +
-        'here and within seconds on every other instance. Pending sign-ins end too.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'here and within seconds on every other instance. Pending sign-ins end too.',
       body: signOutSchema,
       bodyOptional: true,
       responses: { 200: { description: 'How many sessions ended.', schema: endedSessionsSchema } },
-      errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'AUTHENTICATION_REQUIRED'],
+      errors: [],
       async handle(c, { body, deps }) {
         const secret = sessionSecretOf(c);
         const person = await deps.people.signedIn(secret);
@@ -432,83 +406,49 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         return reply(c, { ended });
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'POST',
       path: '/console/session/auth-tokens',
       operationId: 'consoleMintAuthToken',
       summary: 'Mint a merchant token from the console',
       description:
         'POST /auth-tokens for a signed-in person whose role may mint tokens (owner, admin, developer): the same body ' +
-        'without merchantCode and secret.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'without merchantCode and secret.',
       body: consoleAuthTokenRequestSchema,
       responses: { 200: { description: 'The token.', schema: tokenResponseSchema } },
-      errors: [
-        'VALIDATION_FAILED',
-        'MALFORMED_JSON',
-        'AUTHENTICATION_REQUIRED',
-        'CONSOLE_SESSION_INVALID',
-        'ROLE_NOT_PERMITTED',
-        'INVALID_OPERATION_PATTERN',
-      ],
+      errors: ['ROLE_NOT_PERMITTED', 'INVALID_OPERATION_PATTERN'],
       async handle(c, { body, deps }) {
         const person = await personOf(c, deps, 'tokens.mint');
         return reply(c, { token: await issueGeneralToken(deps, person.merchant, undefined, body) });
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'POST',
       path: '/console/session/auth-tokens-by-action',
       operationId: 'consoleMintAuthTokenByAction',
       summary: 'Mint a payin token from the console',
       description:
         'POST /auth-tokens-by-action for a signed-in person whose role may mint tokens (the scenario builder): the ' +
-        'same body without merchantCode and secret.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'same body without merchantCode and secret.',
       body: consoleAuthTokenByActionRequestSchema,
       responses: { 200: { description: 'The token.', schema: tokenResponseSchema } },
-      errors: [
-        'VALIDATION_FAILED',
-        'MALFORMED_JSON',
-        'AUTHENTICATION_REQUIRED',
-        'CONSOLE_SESSION_INVALID',
-        'ROLE_NOT_PERMITTED',
-      ],
+      errors: ['ROLE_NOT_PERMITTED'],
       async handle(c, { body, deps }) {
         const person = await personOf(c, deps, 'tokens.mint');
         return reply(c, { token: await issueActionToken(deps, person.merchant, undefined, body) });
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'PATCH',
       path: '/console/merchant-settings',
       operationId: 'consoleMerchantSettings',
       summary: "Change the merchant's console settings",
       description:
         'The IANA time zone (e.g. Asia/Bangkok) the console shows times in, for everyone of the team. Owners and ' +
-        'admins; recorded in the audit log.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'admins; recorded in the audit log.',
       body: settingsSchema,
       responses: { 200: { description: 'The settings.', schema: settingsSchema } },
-      errors: [
-        'VALIDATION_FAILED',
-        'MALFORMED_JSON',
-        'AUTHENTICATION_REQUIRED',
-        'CONSOLE_SESSION_INVALID',
-        'ROLE_NOT_PERMITTED',
-      ],
+      errors: ['ROLE_NOT_PERMITTED'],
       async handle(c, { body, deps }) {
         const person = await personOf(c, deps, 'team.manage');
         const { before, after } = await deps.administration.update(person.merchant.code, {
@@ -524,21 +464,16 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         return reply(c, { timeZone: after.settings.timeZone ?? 'UTC' });
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'GET',
       path: '/console/team',
       operationId: 'consoleTeam',
       summary: 'Read the team',
       description:
         'The people of the merchant (with whether 2FA is set up and how many sessions are open) and the open ' +
-        'invitations. Owners and admins.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'invitations. Owners and admins.',
       responses: { 200: { description: 'The team.', schema: teamSchema } },
-      errors: ['AUTHENTICATION_REQUIRED', 'CONSOLE_SESSION_INVALID', 'ROLE_NOT_PERMITTED'],
+      errors: ['ROLE_NOT_PERMITTED'],
       async handle(c, { deps }) {
         const person = await personOf(c, deps, 'team.manage');
         const { users, invitations } = await deps.people.team(person.merchant.code);
@@ -548,29 +483,17 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         });
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'POST',
       path: '/console/team/invitations',
       operationId: 'consoleInvite',
       summary: 'Invite a person',
       description:
         'An invitation by e-mail with a role, valid for 7 days and once; its link is in this answer only (the console ' +
-        'shows it to copy). Only an owner invites an owner.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'shows it to copy). Only an owner invites an owner.',
       body: inviteSchema,
       responses: { 201: { description: 'The invitation and its link.', schema: createdInvitationSchema } },
-      errors: [
-        'VALIDATION_FAILED',
-        'MALFORMED_JSON',
-        'AUTHENTICATION_REQUIRED',
-        'CONSOLE_SESSION_INVALID',
-        'ROLE_NOT_PERMITTED',
-        'USER_ALREADY_EXISTS',
-      ],
+      errors: ['ROLE_NOT_PERMITTED', 'USER_ALREADY_EXISTS'],
       async handle(c, { body, deps }) {
         const person = await personOf(c, deps, 'team.manage');
         const { invitation, token } = await deps.people.invite(person.merchant.code, body, person.user);
@@ -587,23 +510,14 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         );
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'DELETE',
       path: '/console/team/invitations/:idInvitation',
       operationId: 'consoleWithdrawInvitation',
       summary: 'Withdraw an invitation',
-      description: 'Its link stops working at once.' + FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+      description: 'Its link stops working at once.',
       responses: { 200: { description: 'The withdrawn invitation.', schema: invitationSchema } },
-      errors: [
-        'AUTHENTICATION_REQUIRED',
-        'CONSOLE_SESSION_INVALID',
-        'ROLE_NOT_PERMITTED',
-        'INVITATION_INVALID',
-      ],
+      errors: ['ROLE_NOT_PERMITTED', 'INVITATION_INVALID'],
       async handle(c, { deps }) {
         const person = await personOf(c, deps, 'team.manage');
         const id = c.req.param('idInvitation') ?? '';
@@ -618,30 +532,17 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         return reply(c, presentInvitation(invitation));
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'PATCH',
       path: '/console/team/users/:idUser',
       operationId: 'consoleChangeRole',
       summary: "Change a person's role",
       description:
         "The person's sessions end, so the new role applies at once. Only an owner changes an owner or makes one; the " +
-        'last owner keeps the role (409 LAST_OWNER).' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'last owner keeps the role (409 LAST_OWNER).',
       body: roleSchema,
       responses: { 200: { description: 'The person.', schema: teamSchema.shape.users.element } },
-      errors: [
-        'VALIDATION_FAILED',
-        'MALFORMED_JSON',
-        'AUTHENTICATION_REQUIRED',
-        'CONSOLE_SESSION_INVALID',
-        'ROLE_NOT_PERMITTED',
-        'USER_NOT_FOUND',
-        'LAST_OWNER',
-      ],
+      errors: ['ROLE_NOT_PERMITTED', 'USER_NOT_FOUND', 'LAST_OWNER'],
       async handle(c, { body, deps }) {
         const person = await personOf(c, deps, 'team.manage');
         const { before, user } = await deps.people.changeRole(person.user, userParam(c), body.role);
@@ -654,26 +555,15 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         return reply(c, await presentMember(deps, user));
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'POST',
       path: '/console/team/users/:idUser/!disable',
       operationId: 'consoleDisableUser',
       summary: 'Disable a person',
       description:
-        'They can no longer sign in and their sessions end everywhere. The last owner cannot be disabled.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'They can no longer sign in and their sessions end everywhere. The last owner cannot be disabled.',
       responses: { 200: { description: 'The person.', schema: teamSchema.shape.users.element } },
-      errors: [
-        'AUTHENTICATION_REQUIRED',
-        'CONSOLE_SESSION_INVALID',
-        'ROLE_NOT_PERMITTED',
-        'USER_NOT_FOUND',
-        'LAST_OWNER',
-      ],
+      errors: ['ROLE_NOT_PERMITTED', 'USER_NOT_FOUND', 'LAST_OWNER'],
       async handle(c, { deps }) {
         const person = await personOf(c, deps, 'team.manage');
         const user = await deps.people.disable(person.user, userParam(c));
@@ -685,20 +575,15 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         return reply(c, await presentMember(deps, user));
       },
     }),
-    defineRoute({
+    consoleRoute({
       method: 'POST',
       path: '/console/team/users/:idUser/!end-sessions',
       operationId: 'consoleEndSessions',
       summary: "End a person's sessions",
       description:
-        'Signs the person out everywhere: anyone may do it for themselves, owners and admins for others.' +
-        FOR_THE_CONSOLE,
-      tag: TAG,
-      versioned: true,
-      auth: 'none',
-      security: CONSOLE_SECURITY,
+        'Signs the person out everywhere: anyone may do it for themselves, owners and admins for others.',
       responses: { 200: { description: 'How many sessions ended.', schema: endedSessionsSchema } },
-      errors: ['AUTHENTICATION_REQUIRED', 'CONSOLE_SESSION_INVALID', 'ROLE_NOT_PERMITTED', 'USER_NOT_FOUND'],
+      errors: ['ROLE_NOT_PERMITTED', 'USER_NOT_FOUND'],
       async handle(c, { deps }) {
         const person = await personOf(c, deps);
         const id = userParam(c);
