@@ -382,6 +382,53 @@ describe('the team', () => {
   });
 });
 
+describe('the audit log of console actions', () => {
+  it('records minted tokens, test callbacks, simulations and redeliveries with the person', async () => {
+    const { merchant, session: owner } = await team();
+    const token = await consoleToken(client, owner);
+    const idPayin = newIdPayin();
+    const merchantToken = await client.token(merchant, [...ALL_PAYIN_OPERATIONS, 'GET /audit-events']);
+    await client.request('POST', `/payins/${idPayin}`, {
+      token: merchantToken,
+      body: payinRequest({ callbackUrl: 'http://127.0.0.1:9/hooks' }),
+    });
+    expect(
+      (
+        await client.request('POST', '/console/session/auth-tokens', {
+          ...asSession(owner),
+          body: { operations: ['GET /merchant-info'] },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await client.request('POST', '/callbacks/!test', { token, body: { url: 'http://127.0.0.1:9/test' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await client.request('POST', `/sandbox/payins/${idPayin}/!simulate`, {
+          token,
+          body: { status: 'SUCCESS' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await client.request('POST', `/payins/${idPayin}/callbacks/!redeliver`, { token })).status).toBe(
+      202,
+    );
+    const audit = await client.request<{
+      data: { action: string; target: string | null; actor: { name?: string } }[];
+    }>('GET', '/audit-events', { token: merchantToken });
+    expect(
+      audit.body.data.slice(0, 4).map((event) => [event.action, event.target, event.actor.name]),
+    ).toEqual([
+      ['callback.redelivered', idPayin, 'Ana Lima'],
+      ['payin.simulated', idPayin, 'Ana Lima'],
+      ['callback.test_sent', null, 'Ana Lima'],
+      ['token.minted', null, 'Ana Lima'],
+    ]);
+  });
+});
+
 describe('the merchant’s time zone', () => {
   it('owners and admins set it for the console; the session says it; viewers cannot', async () => {
     const { merchant, session: owner } = await team();

@@ -87,8 +87,10 @@ export function callbackRoutes({
         200: { description: 'The attempt, delivered or not.', schema: callbackTestAttemptSchema },
       },
       errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'URL_NOT_ALLOWED'],
-      async handle(c, { body }) {
-        return reply(c, await tester.send(c.get('merchant'), body.url));
+      async handle(c, { body, deps }) {
+        const attempt = await tester.send(c.get('merchant'), body.url);
+        await recordAudit(c, deps, { action: 'callback.test_sent', details: { url: body.url } });
+        return reply(c, attempt);
       },
     }),
     defineRoute({
@@ -178,6 +180,7 @@ export function callbackRoutes({
         const requeued = await log.redeliverLatest({ payinId: payin.id });
         if (!requeued)
           throw new AppError('NOT_FOUND', `Payin ${payin.idPayin} has no callback to redeliver yet.`);
+        await recordAudit(c, deps, { action: 'callback.redelivered', target: payin.idPayin });
         return reply(c, requeued, 202);
       },
     }),

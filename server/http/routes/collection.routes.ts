@@ -233,7 +233,7 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
         200: { description: 'What became of each credit.', schema: collectionIngestResponseSchema },
       },
       errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYMENT_NOT_PERMITTED'],
-      async handle(c) {
+      async handle(c, { deps }) {
         const query = parseOrThrow(statementQuerySchema, {
           account: c.req.query('account') ?? '',
           format: c.req.query('format'),
@@ -247,6 +247,11 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
           currency:
             query.currency !== undefined && isCurrencyCode(query.currency) ? query.currency : undefined,
           content: new Uint8Array(await c.req.arrayBuffer()),
+        });
+        await recordAudit(c, deps, {
+          action: 'collection_statement.imported',
+          target: query.account,
+          details: { stored: result.stored, duplicates: result.duplicates, skipped: result.skipped },
         });
         return answer(c, result);
       },

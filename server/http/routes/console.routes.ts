@@ -419,7 +419,12 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
       errors: ['ROLE_NOT_PERMITTED', 'INVALID_OPERATION_PATTERN'],
       async handle(c, { body, deps }) {
         const person = await personOf(c, deps, 'tokens.mint');
-        return reply(c, { token: await issueGeneralToken(deps, person.merchant, undefined, body) });
+        const token = await issueGeneralToken(deps, person.merchant, undefined, body);
+        await audit(c, deps, person, {
+          action: 'token.minted',
+          details: { operations: body.operations, validitySecs: body.validitySecs ?? null },
+        });
+        return reply(c, { token });
       },
     }),
     consoleRoute({
@@ -435,7 +440,13 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
       errors: ['ROLE_NOT_PERMITTED'],
       async handle(c, { body, deps }) {
         const person = await personOf(c, deps, 'tokens.mint');
-        return reply(c, { token: await issueActionToken(deps, person.merchant, undefined, body) });
+        const token = await issueActionToken(deps, person.merchant, undefined, body);
+        await audit(c, deps, person, {
+          action: 'token.minted',
+          target: body.idPayment,
+          details: { action: body.action, validitySecs: body.validitySecs ?? null },
+        });
+        return reply(c, { token });
       },
     }),
     consoleRoute({

@@ -188,11 +188,12 @@ export function payoutRoutes(payouts: PayoutService, log: CallbackLog): readonly
       authorize: requireMerchantWideOperation,
       responses: { 202: { description: 'The delivery, queued.', schema: callbackDeliverySchema } },
       errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYOUT_NOT_FOUND', 'NOT_FOUND'],
-      async handle(c) {
+      async handle(c, { deps }) {
         const payout = await payouts.get(c.get('merchant'), c.get('idPayout'));
         const requeued = await log.redeliverLatest({ payoutId: payout.id });
         if (!requeued)
           throw new AppError('NOT_FOUND', `Payout ${payout.idPayout} has no callback to redeliver yet.`);
+        await recordAudit(c, deps, { action: 'callback.redelivered', target: payout.idPayout });
         return reply(c, requeued, 202);
       },
     }),
@@ -233,10 +234,11 @@ export function payoutSandboxRoutes(
         },
       },
       errors: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'SANDBOX_ONLY', 'PAYOUT_NOT_FOUND', 'PAYOUT_FINAL'],
-      async handle(c, { body }) {
+      async handle(c, { body, deps }) {
         const idPayout = c.get('idPayout');
         const payout = await payouts.get(c.get('merchant'), idPayout);
         const outcome = await simulations.simulate(payout, body);
+        await recordAudit(c, deps, { action: 'payout.simulated', target: idPayout, details: { ...body } });
         if (outcome.kind === 'applied') return reply(c, presentPayout(outcome.payout));
         return reply(c, { idPayout, status: body.status, dueAt: outcome.dueAt.toISOString() }, 202);
       },

@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { findPayinByInstitutionSession, presentPayin, type Payin } from '../../payins';
 import type { SimulationService } from '../../sandbox';
 import type { ApiDependencies } from '../context';
+import { recordAudit } from '../audit';
 import { reply, responseHeaders } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
 
@@ -62,6 +63,9 @@ export function sandboxRoutes(simulations: SimulationService): readonly ApiRoute
         const idPayin = c.get('idPayin');
         const payin = await deps.payins.get(c.get('merchant'), idPayin);
         const outcome = await simulations.simulate(payin, body);
+        // The merchant's own (and its people's) simulations; a customer's on the hosted page are the payment's story.
+        if (!c.get('grant').session)
+          await recordAudit(c, deps, { action: 'payin.simulated', target: idPayin, details: { ...body } });
         if (outcome.kind === 'applied') return reply(c, presentPayin(outcome.payin));
         const { action, dueAt } = outcome;
         return reply(
