@@ -179,6 +179,8 @@ export interface ConsoleSessionsTable {
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
   ended_at: Date | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** Wrong codes entered in this sign-in: it ends at MAX_CODE_ATTEMPTS. */
+  failed_codes: ColumnType<number, number | undefined, number>;
   client_address: string;
   user_agent: string | null;
 }

@@ -352,6 +352,23 @@ export async function advanceSession(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Counts a wrong code against a pending sign-in, in one statement; at `max` the sign-in ends, so
+ * guessing codes needs the password again each few tries, from any number of addresses.
+ */
+export async function countCodeFailure(db: Kysely<Database>, id: string, max: number): Promise<void> {
+  await db
+    .updateTable('console_sessions')
+    .set((eb) => ({
+      failed_codes: eb('failed_codes', '+', 1),
+      ended_at: sql<Date | null>`case when failed_codes + 1 >= ${max} then now() else ended_at end`,
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
 export async function touchSession(db: Kysely<Database>, id: string): Promise<void> {
   await db
     .updateTable('console_sessions')

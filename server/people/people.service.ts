@@ -10,6 +10,7 @@ import { hashPassword, passwordMatches } from './passwords';
 import {
   advanceSession,
   countActiveOwners,
+  countCodeFailure,
   endSessions,
   findInvitationByTokenHash,
   findSessionBySecretHash,
@@ -46,6 +47,8 @@ import {
 
 /** How long an invitation link stays usable. */
 export const INVITATION_VALIDITY_SECS = 7 * 24 * 3600;
+/** Wrong codes one sign-in takes before it ends (the password is asked again). */
+export const MAX_CODE_ATTEMPTS = 5;
 /** How long a sign-in waits for its second factor (or its enrolment). */
 const PENDING_SECS = 10 * 60;
 /** Console tokens live at most this long; each names its session, checked on every request. */
@@ -254,19 +257,24 @@ export class People {
     input: { code?: string | undefined; recoveryCode?: string | undefined },
   ): Promise<{ secret: string; expiresAt: Date; recoveryCodes?: string[]; enrolled: boolean }> {
     const { session, user } = await this.pending(secret, ['second_factor', 'enrol']);
-    const invalid = () =>
-      new AppError('SECOND_FACTOR_INVALID', 'The code is not valid: check your app and try the current one.');
+    const invalid = async () => {
+      await countCodeFailure(this.db, session.id, MAX_CODE_ATTEMPTS);
+      return new AppError(
+        'SECOND_FACTOR_INVALID',
+        'The code is not valid: check your app and try the current one.',
+      );
+    };
     let recoveryCodes: string[] | undefined;
     if (input.recoveryCode !== undefined) {
-      if (session.stage !== 'second_factor') throw invalid();
+      if (session.stage !== 'second_factor') throw await invalid();
       const hash = this.hash(`recovery:${normaliseRecoveryCode(input.recoveryCode)}`);
-      if (!(await takeRecoveryCode(this.db, user.id, hash))) throw invalid();
+      if (!(await takeRecoveryCode(this.db, user.id, hash))) throw await invalid();
     } else {
       const totp = user.totpSecret && unsealTotpSecret(this.options.sealingKey, user.totpSecret);
       const step = totp
         ? await totpStep(totp, input.code ?? '', Math.floor(this.now().getTime() / 1000))
         : undefined;
-      if (step === undefined || !(await takeTotpStep(this.db, user.id, step))) throw invalid();
+      if (step === undefined || !(await takeTotpStep(this.db, user.id, step))) throw await invalid();
       if (session.stage === 'enrol') {
         recoveryCodes = newRecoveryCodes();
         await updateUser(this.db, user.id, {

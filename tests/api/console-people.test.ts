@@ -147,6 +147,29 @@ describe('signing in', () => {
     expect((await session(next.body.sessionSecret)).status).toBe(200);
   });
 
+  it('ends a sign-in after five wrong codes: the password is asked again', async () => {
+    const person = await team();
+    const pending = await signIn(person.email);
+    const secret = pending.body.sessionSecret;
+    for (let attempt = 0; attempt < 5; attempt++)
+      expectProblem(
+        await client.request('POST', '/console/sign-in/!second-factor', {
+          ...asSession(secret),
+          body: { code: String(100000 + attempt) },
+        }),
+        401,
+        'SECOND_FACTOR_INVALID',
+      );
+    expectProblem(
+      await client.request('POST', '/console/sign-in/!second-factor', {
+        ...asSession(secret),
+        body: { code: await nextCode(person) },
+      }),
+      401,
+      'CONSOLE_SESSION_INVALID',
+    );
+  });
+
   it('takes each recovery code once, typed in any case and spacing', async () => {
     const { email, recoveryCodes } = await team();
     const code = recoveryCodes[0]!;

@@ -54,6 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_seen_at timestamptz not null default now(),
       ended_at timestamptz,
       updated_at timestamptz not null default now(),
+      failed_codes integer not null default 0,
       client_address text not null,
       user_agent text
     )`.execute(db);
