@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '@/lib/console/roles';
+import { MAX_OPERATIONS, parseOperation } from '../tokens';
+import { operationsOfRole } from './role-operations';
+
+function allows(role: (typeof ROLES)[number], method: string, path: string): boolean {
+  return operationsOfRole(role).some((text) => {
+    const parsed = parseOperation(text);
+    if (!parsed.ok) throw new Error(`${text}: ${parsed.reason}`);
+    return parsed.operation.method === method && parsed.operation.path.matches(path);
+  });
+}
+
+describe('the operations of each role', () => {
+  it('parse, and fit in one token', () => {
+    for (const role of ROLES) {
+      const operations = operationsOfRole(role);
+      expect(operations.length, role).toBeLessThanOrEqual(MAX_OPERATIONS);
+      for (const text of operations) expect(parseOperation(text).ok, text).toBe(true);
+    }
+  });
+
+  it('let every role read payments, payouts, balances and callbacks', () => {
+    for (const role of ROLES) {
+      for (const path of [
+        '/payins',
+        '/payins/order-1',
+        '/payouts/po-1',
+        '/balances',
+        '/callbacks',
+        '/merchant-info',
+      ])
+        expect(allows(role, 'GET', path), `${role} GET ${path}`).toBe(true);
+    }
+  });
+
+  it('give a viewer no write and no secret', () => {
+    expect(allows('viewer', 'POST', '/payins/order-1/!cancel')).toBe(false);
+    expect(allows('viewer', 'POST', '/payouts/po-1')).toBe(false);
+    expect(allows('viewer', 'GET', '/callbacks/signing-secret')).toBe(false);
+    expect(allows('viewer', 'GET', '/api-keys')).toBe(false);
+    expect(allows('viewer', 'POST', '/payins/order-1')).toBe(false);
+  });
+
+  it('let finance move money but see no secret, and a developer the reverse', () => {
+    expect(allows('finance', 'POST', '/payins/order-1/!cancel')).toBe(true);
+    expect(allows('finance', 'POST', '/collection/transactions/42/!link')).toBe(true);
+    expect(allows('finance', 'GET', '/callbacks/signing-secret')).toBe(false);
+    expect(allows('developer', 'GET', '/callbacks/signing-secret')).toBe(true);
+    expect(allows('developer', 'DELETE', '/api-keys/key_0123456789abcdef01234567')).toBe(true);
+    expect(allows('developer', 'POST', '/payouts/po-1')).toBe(false);
+  });
+
+  it('never create payins: that is the merchant server’s and its customers’ work', () => {
+    for (const role of ROLES) expect(allows(role, 'POST', '/payins/order-1'), role).toBe(false);
+  });
+});
