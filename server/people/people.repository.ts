@@ -391,20 +391,21 @@ export async function endSessions(
   return rows.map((row) => row.id);
 }
 
-export async function listOpenSessions(
+/** How many active sessions each of the merchant's people has open, in one query (absent: none). */
+export async function countOpenSessions(
   db: Kysely<Database>,
-  userId: string,
-): Promise<ConsoleSessionRecord[]> {
+  merchantCode: string,
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('console_sessions')
-    .selectAll()
-    .where('user_id', '=', userId)
+    .select((eb) => ['user_id', eb.fn.countAll<string>().as('open')])
+    .where('merchant_code', '=', merchantCode)
     .where('ended_at', 'is', null)
     .where('stage', '=', 'active')
     .where('expires_at', '>', sql<Date>`now()`)
-    .orderBy('last_seen_at', 'desc')
+    .groupBy('user_id')
     .execute();
-  return rows.map(toSession);
+  return new Map(rows.map((row) => [row.user_id, Number(row.open)]));
 }
 
 /** Sessions ended at or after `since` (database time): other instances refuse their tokens. */

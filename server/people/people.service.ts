@@ -11,6 +11,7 @@ import {
   advanceSession,
   countActiveOwners,
   countCodeFailure,
+  countOpenSessions,
   endSessions,
   findInvitationByTokenHash,
   findSessionBySecretHash,
@@ -20,7 +21,6 @@ import {
   insertSession,
   insertUser,
   listOpenInvitations,
-  listOpenSessions,
   listSessionsEndedSince,
   listUsers,
   markInvitationAccepted,
@@ -118,6 +118,11 @@ export class People {
 
   private hash(secret: string): string {
     return hashSecret(this.options.pepper, secret).toString('hex');
+  }
+
+  /** A recovery code's keyed hash, however it was typed (its own purpose prefix). */
+  private recoveryHash(code: string): string {
+    return this.hash(`recovery:${normaliseRecoveryCode(code)}`);
   }
 
   // Invitations
@@ -267,8 +272,8 @@ export class People {
     let recoveryCodes: string[] | undefined;
     if (input.recoveryCode !== undefined) {
       if (session.stage !== 'second_factor') throw await invalid();
-      const hash = this.hash(`recovery:${normaliseRecoveryCode(input.recoveryCode)}`);
-      if (!(await takeRecoveryCode(this.db, user.id, hash))) throw await invalid();
+      if (!(await takeRecoveryCode(this.db, user.id, this.recoveryHash(input.recoveryCode))))
+        throw await invalid();
     } else {
       const totp = user.totpSecret && unsealTotpSecret(this.options.sealingKey, user.totpSecret);
       const step = totp
@@ -279,9 +284,7 @@ export class People {
         recoveryCodes = newRecoveryCodes();
         await updateUser(this.db, user.id, {
           secondFactorSince: this.now(),
-          recoveryCodeHashes: recoveryCodes.map((code) =>
-            this.hash(`recovery:${normaliseRecoveryCode(code)}`),
-          ),
+          recoveryCodeHashes: recoveryCodes.map((code) => this.recoveryHash(code)),
         });
       }
     }
@@ -389,8 +392,9 @@ export class People {
     return { users, invitations };
   }
 
-  async openSessionsOf(userId: string): Promise<ConsoleSessionRecord[]> {
-    return listOpenSessions(this.db, userId);
+  /** How many sessions each person of the merchant has open (absent: none). */
+  openSessionCounts(merchantCode: string): Promise<Map<string, number>> {
+    return countOpenSessions(this.db, merchantCode);
   }
 
   /** A member of the actor's team the actor may manage (an admin does not manage owners). */

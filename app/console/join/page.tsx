@@ -1,13 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import { apiRequest, forwardedFor } from '@/bff/console/console-api';
 import { isJoinError, PASSWORD_MIN_LENGTH } from '@/lib/console/sign-in';
-import { AuthFrame } from '../sign-in/auth-frame';
+import { AuthFrame } from '@/components/console/auth-frame';
+import { single } from '@/lib/checkout/query';
 
 interface JoinPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
-
-const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /**
  * Where an invitation link leads: who invites whom to which shop with which role; the person
@@ -15,8 +14,8 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
  */
 export default async function JoinPage({ searchParams }: JoinPageProps) {
   const [query, t] = await Promise.all([searchParams, getTranslations('console')]);
-  const token = single(query.invitation) ?? '';
-  const error = single(query.e);
+  const token = single(query, 'invitation') ?? '';
+  const error = single(query, 'e');
   const preview = /^[A-Za-z0-9_-]{20,100}$/.test(token)
     ? await apiRequest('POST', '/console/invitations/!open', {
         body: { token },

@@ -5,8 +5,9 @@ import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { ApiKeyResource } from '@/lib/api/api-key-responses';
 import { ConfirmStep } from '../confirm-step';
-import { consoleFetch, formatInstant, type ConsoleRequestError } from '../console-fetch';
+import { consoleFetch, formatInstant } from '../console-fetch';
 import { CopyButton } from '../copy-button';
+import { RequestProblem } from '../request-problem';
 
 const lines = (text: string) =>
   text
@@ -86,7 +87,6 @@ export function ApiKeys() {
     event.preventDefault();
     create.mutate();
   };
-  const fieldErrors = (create.error as ConsoleRequestError | null)?.problem?.errors ?? [];
   const created = create.data;
 
   return (
@@ -216,20 +216,7 @@ export function ApiKeys() {
           value={expires}
           onChange={(event) => setExpires(event.target.value)}
         />
-        {create.error && (
-          <div className="console-alert" role="alert">
-            <p>{t('createFailed', { detail: create.error.message })}</p>
-            {fieldErrors.length > 0 && (
-              <ul>
-                {fieldErrors.map((error, index) => (
-                  <li key={index}>
-                    <code>{error.field}</code>: {error.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        <RequestProblem error={create.error} title={t('createProblem')} testId="api-key-problem" />
         <button type="submit" className="console-button primary" disabled={create.isPending}>
           {t('create')}
         </button>

@@ -489,7 +489,7 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
         const person = await personOf(c, deps, 'team.manage');
         const { users, invitations } = await deps.people.team(person.merchant.code);
         return reply(c, {
-          users: await Promise.all(users.map((user) => presentMember(deps, user))),
+          users: await presentMembers(deps, person.merchant.code, users),
           invitations: invitations.map(presentInvitation),
         });
       },
@@ -563,7 +563,7 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
             target: user.id,
             details: { email: user.email, before: { role: before }, after: { role: user.role } },
           });
-        return reply(c, await presentMember(deps, user));
+        return reply(c, (await presentMembers(deps, person.merchant.code, [user]))[0]);
       },
     }),
     consoleRoute({
@@ -583,7 +583,7 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
           target: user.id,
           details: { email: user.email },
         });
-        return reply(c, await presentMember(deps, user));
+        return reply(c, (await presentMembers(deps, person.merchant.code, [user]))[0]);
       },
     }),
     consoleRoute({
@@ -606,9 +606,10 @@ export function consoleRoutes(publicUrl: string): readonly ApiRoute[] {
   ];
 }
 
-async function presentMember(deps: ApiDependencies, user: ConsoleUser) {
-  const sessions = await deps.people.openSessionsOf(user.id);
-  return {
+/** People as the team page shows them, with their open sessions counted in one query. */
+async function presentMembers(deps: ApiDependencies, merchantCode: string, users: readonly ConsoleUser[]) {
+  const open = await deps.people.openSessionCounts(merchantCode);
+  return users.map((user) => ({
     idUser: user.id,
     email: user.email,
     name: user.name,
@@ -616,6 +617,6 @@ async function presentMember(deps: ApiDependencies, user: ConsoleUser) {
     secondFactor: user.secondFactorSince !== undefined,
     createdAt: user.createdAt.toISOString(),
     disabledAt: user.disabledAt?.toISOString() ?? null,
-    openSessions: sessions.length,
-  };
+    openSessions: open.get(user.id) ?? 0,
+  }));
 }

@@ -2,31 +2,30 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { sessionSecret } from '@/bff/console/session';
 import { isSignInError } from '@/lib/console/sign-in';
-import { AuthFrame } from '../auth-frame';
+import { AuthFrame, AuthNotice } from '@/components/console/auth-frame';
+import { single } from '@/lib/checkout/query';
 
 interface CodePageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
-
 /** The second step of a sign-in: the code from the authenticator app, or a recovery code. */
 export default async function CodePage({ searchParams }: CodePageProps) {
   const [query, t, secret] = await Promise.all([searchParams, getTranslations('console'), sessionSecret()]);
   if (!secret) redirect('/console/sign-in?e=expired');
-  const error = single(query.e);
-  const next = single(query.next);
+  const error = single(query, 'e');
+  const next = single(query, 'next');
   const notice = isSignInError(error) ? error : undefined;
   return (
     <AuthFrame>
       <h1>{t('signIn.code.title')}</h1>
       <p className="console-muted">{t('signIn.code.lead')}</p>
       {notice && (
-        <p className="console-alert" role="alert" data-testid="sign-in-notice">
+        <AuthNotice calm={false} testId="sign-in-notice">
           {notice === 'locked'
-            ? t('signIn.errors.locked', { seconds: Number(single(query.retry) ?? 60) })
+            ? t('signIn.errors.locked', { seconds: Number(single(query, 'retry') ?? 60) })
             : t(`signIn.errors.${notice}`)}
-        </p>
+        </AuthNotice>
       )}
       <form method="post" action="/console/bff/second-factor" className="console-form">
         {next && <input type="hidden" name="next" value={next} />}

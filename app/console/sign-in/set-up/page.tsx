@@ -4,7 +4,7 @@ import { apiRequest } from '@/bff/console/console-api';
 import { sessionSecret } from '@/bff/console/session';
 import { SecondFactorSetUp } from '@/components/console/people/second-factor-set-up';
 import { afterSignIn } from '@/lib/console/sign-in';
-import { AuthFrame } from '../auth-frame';
+import { AuthFrame } from '@/components/console/auth-frame';
 
 interface SetUpPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
