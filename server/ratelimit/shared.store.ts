@@ -58,7 +58,7 @@ export class SharedRateLimitStore implements RateLimitStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly logger: Logger,
-    /** This instance's clock, epoch ms; the database's is learnt as an offset from it. */
+    /** This instance's clock, epoch ms (the database's offset from the machine's wall clock is added to it). */
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -149,6 +149,9 @@ export class SharedRateLimitStore implements RateLimitStore {
 
   private async exchangeOnce(): Promise<void> {
     const started = this.clock();
+    // The offset is the database's clock against this machine's: measured by the wall clock, so a
+    // clock given to the store (a test holding a second still) is not pulled back to real time by it.
+    const wallStarted = Date.now();
     // Alone, nobody reads our hits: only presence is published (a peer that appears sees us and
     // we see it at the next exchange, then everything we hold goes out).
     const peers = started - this.peerSeenAt < PEER_SILENCE_MS;
@@ -179,10 +182,11 @@ export class SharedRateLimitStore implements RateLimitStore {
       select null, null, null, null, (extract(epoch from clock_timestamp()) * 1000)::bigint
       from (select count(*) from published) as p`.execute(this.db);
     const finished = this.clock();
+    const wallFinished = Date.now();
     for (const row of result.rows) {
       if (row.bucket === null) {
         // The database clock at the middle of the round trip.
-        this.offsetMs = Math.round(Number(row.now_ms) - (started + finished) / 2);
+        this.offsetMs = Math.round(Number(row.now_ms) - (wallStarted + wallFinished) / 2);
         continue;
       }
       if (row.updated_at.getTime() > this.now() - PEER_SILENCE_MS) {
