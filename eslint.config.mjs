@@ -17,6 +17,7 @@ const SERVER_FLOORS = [
   ['payins'],
   ['ledger'],
   ['payouts', 'reconciliation', 'customer-sessions', 'people'],
+  ['refunds'],
   ['callbacks', 'sandbox', 'audit'],
   ['http'],
   ['runtime'],

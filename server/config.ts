@@ -76,6 +76,8 @@ const envSchema = z.object({
   CONSOLE_SESSION_SECS: z.coerce.number().int().min(60).max(604800).default(28800),
   /** How long a test payout of an ordinary amount takes to succeed by itself (docs/decisions/027). */
   SANDBOX_PAYOUT_SECS: z.coerce.number().int().min(0).max(86400).default(10),
+  /** How long a payer has to claim a refund sent through a claim link (docs/decisions/036). */
+  REFUND_CLAIM_DAYS: z.coerce.number().int().min(1).max(180).default(14),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Must be a redis:// URL.' }).optional(),
   /**
    * How instances on one PostgreSQL share rate limits (without REDIS_URL): "periodic" decides in

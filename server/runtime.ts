@@ -17,6 +17,7 @@ import {
   operatorRoutes,
   payoutRoutes,
   payoutSandboxRoutes,
+  refundRoutes,
   sandboxRoutes,
   type ApiDependencies,
   type ApiEnv,
@@ -46,7 +47,15 @@ import { importTokenKey, TokenService } from './tokens';
 import { periodicWorker, type BackgroundWorker } from './background';
 import { createCallbacksModule, receiverKeyIn, receiverPrefix } from './callbacks';
 import { systemClock, type Clock } from './clock';
-import { createSandboxModule, magicAmountPlanner, payoutPlanner, type PayoutSimulations } from './sandbox';
+import {
+  createSandboxModule,
+  magicAmountPlanner,
+  payoutPlanner,
+  refundPlanner,
+  type PayoutSimulations,
+  type RefundSimulations,
+} from './sandbox';
+import { RefundService } from './refunds';
 import { LedgerService } from './ledger';
 import { PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
@@ -62,9 +71,11 @@ export interface Runtime {
   /** The money ledger (balances, settlements) and payouts, for tests and tools that drive them directly. */
   ledger: LedgerService;
   payouts: PayoutService;
+  refunds: RefundService;
   /** Reconciliation of collection accounts' incoming transactions. */
   collection: ReconciliationService;
   payoutSimulations: PayoutSimulations;
+  refundSimulations: RefundSimulations;
   /** Background work (callback dispatcher, expiry sweeper); main starts it unless BACKGROUND_WORKERS=false. */
   workers: readonly BackgroundWorker[];
   /** Seals the merchant console's session cookies (bff/console/session.ts), shared by every instance. */
@@ -197,6 +208,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       subjects: {
         idPayins: (ids) => payins.idPayins(ids),
         idPayouts: (ids) => payouts.idPayouts(ids),
+        idRefunds: (ids) => refunds.idRefunds(ids),
         appliedToPayin,
       },
     });
@@ -232,12 +244,26 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS, () =>
       tokenClock().getTime(),
     );
+    const refunds: RefundService = new RefundService({
+      db: database.db,
+      ledger,
+      payins,
+      outbox: callbacks.outbox,
+      urlPolicy,
+      merchantName: async (code) => (merchants.known(code) ?? (await merchants.require(code))).channelName,
+      planner: refundPlanner(config.SANDBOX_PAYOUT_SECS),
+      logger,
+      clock,
+      claimKey: signingKey,
+      claimWindowSecs: config.REFUND_CLAIM_DAYS * 86_400,
+    });
     const deps: ApiDependencies = {
       db: database.db,
       logger,
       merchants,
       tokens,
       payins,
+      refunds,
       sessions: new CustomerSessionService({
         tokens,
         payins,
@@ -283,7 +309,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       planner: payoutPlanner(config.SANDBOX_PAYOUT_SECS),
       cursorSecret: signingKey,
     });
-    const sandbox = createSandboxModule({ db: database.db, logger, payins, payouts, clock });
+    const sandbox = createSandboxModule({ db: database.db, logger, payins, payouts, refunds, clock });
     const api = createApiApp({
       deps,
       publicUrl: config.publicUrl,
@@ -292,6 +318,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...sandboxRoutes(sandbox.simulations),
         ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
         ...payoutRoutes(payouts, callbacks.log),
+        ...refundRoutes(refunds, config.publicUrl),
         ...balanceRoutes(ledger, deps.payins, payouts),
         ...apiKeyRoutes,
         ...operatorRoutes(config.publicUrl),
@@ -326,6 +353,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         tick: async () => (await collection.matchPending()) > 0,
       }),
       periodicWorker({
+        name: 'refund-claim-expiry',
+        intervalMs: 5000,
+        logger,
+        tick: async () => (await refunds.expireClaims()) > 0,
+      }),
+      periodicWorker({
         name: 'ledger-settlements',
         intervalMs: 1000,
         logger,
@@ -345,8 +378,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       api,
       ledger,
       payouts,
+      refunds,
       collection,
       payoutSimulations: sandbox.payoutSimulations,
+      refundSimulations: sandbox.refundSimulations,
       workers,
       consoleSessionKey,
       demoCredentials,

@@ -23,6 +23,8 @@ export const operatorMerchantSchema = z.looseObject({
   fees: z.record(z.string(), feeRuleSchema).nullable(),
   vatPercent: z.number().nullable(),
   payoutFees: z.record(z.string(), feeRuleSchema).nullable(),
+  /** The fee on a refund; null: none. */
+  refundFee: feeRuleSchema.nullable(),
   settlementDelaySeconds: z.number().nullable(),
   /** The IANA time zone the console shows times in; null: UTC. */
   timeZone: z.string().nullable(),

@@ -11,6 +11,8 @@ import {
 } from './responses';
 import type { SimulatedPayment } from '../sandbox/simulated-payments';
 import { institutionDecisionResponseSchema, institutionSessionSchema } from './sandbox-responses';
+import { refundClaimSchema } from './refund-responses';
+import type { RefundDestinationRequest } from '../schemas/refund-request';
 import type { FinalStatus } from '../payins/statuses';
 
 export type ApiResult<T> =
@@ -104,6 +106,18 @@ export class PayinApiClient {
       institutionDecisionResponseSchema,
       { decision },
     );
+  }
+
+  /** The refund a claim link opens (docs/decisions/036): its secret is the credential. */
+  refundClaim(secret: string) {
+    return this.call('GET', `/refund-claims/${encodeURIComponent(secret)}`, refundClaimSchema);
+  }
+
+  /** The payer's destination for a refund. */
+  claimRefund(secret: string, destination: RefundDestinationRequest) {
+    return this.call('POST', `/refund-claims/${encodeURIComponent(secret)}`, refundClaimSchema, {
+      destination,
+    });
   }
 
   private async call<S extends z.ZodType>(

@@ -70,6 +70,9 @@ export const LEDGER_TRANSFER_KINDS = [
   'PAYOUT_RELEASE',
   'COLLECTION_RECEIPT',
   'COLLECTION_REFUND',
+  'REFUND_RESERVE',
+  'REFUND_DEBIT',
+  'REFUND_RELEASE',
 ] as const;
 
 /** GET /balance-transactions: the ledger's transfers touching the merchant, newest first. */
@@ -82,6 +85,8 @@ export const balanceTransactionsResponseSchema = z.looseObject({
       currencyCode: z.enum(CURRENCY_CODES),
       idPayin: z.string().optional(),
       idPayout: z.string().optional(),
+      /** The refund the transfer is about (REFUND_RESERVE, REFUND_DEBIT, REFUND_RELEASE), with its idPayin. */
+      idRefund: z.string().optional(),
       /** The incoming collection transaction the transfer is about (COLLECTION_RECEIPT, COLLECTION_REFUND). */
       idCollectionTransaction: z.string().optional(),
       /** Who caused it when a person did (an operator's review action). */

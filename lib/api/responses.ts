@@ -143,6 +143,10 @@ export const payinResponseSchema = z.looseObject({
   }),
   fee: apiMoneySchema,
   paymentMethodResponse: paymentMethodResponseSchema,
+  /** Present once the payin has refunds (docs/decisions/036): refunded, on its way, and what remains. */
+  refunds: z
+    .looseObject({ refunded: apiMoneySchema, refundPending: apiMoneySchema, refundable: apiMoneySchema })
+    .optional(),
 });
 
 /** The customer account record: every field present, null where it is not known. */
@@ -187,7 +191,11 @@ export type PaymentOptionsResponse = z.infer<typeof paymentOptionsResponseSchema
 export type Problem = z.infer<typeof problemSchema>;
 
 /** Callback delivery log (docs/decisions/014-callbacks.md). */
-export const CALLBACK_EVENT_TYPES = ['payin.status_changed', 'payout.status_changed'] as const;
+export const CALLBACK_EVENT_TYPES = [
+  'payin.status_changed',
+  'payout.status_changed',
+  'refund.status_changed',
+] as const;
 /** PENDING: waiting for an attempt (or in one); DELIVERED: a 2xx answer; FAILED: no more attempts. */
 export const CALLBACK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 /** Why a delivery FAILED: the retry schedule ran out, or the receiver answered 410 Gone. */
@@ -220,6 +228,8 @@ export const callbackDeliverySchema = z.looseObject({
   idPayin: z.string().optional(),
   /** The payout a payout.status_changed delivery announces. */
   idPayout: z.string().optional(),
+  /** The refund a refund.status_changed delivery announces (idPayin names its payin). */
+  idRefund: z.string().optional(),
   url: z.string(),
   status: z.enum(CALLBACK_DELIVERY_STATUSES),
   failureReason: z.enum(CALLBACK_FAILURE_REASONS).optional(),

@@ -6,3 +6,4 @@ export * from './sandbox';
 export * from './callbacks';
 export * from './payout-request';
 export * from './customer-comparison';
+export * from './refund-request';

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'collection_statement.imported',
   'token.minted',
   'payout.created',
+  'refund.created',
   'collection_transaction.linked',
   'collection_transaction.refunded',
   'merchant.created',

@@ -14,7 +14,9 @@ import type { Database } from '../db';
  * - no no-overdraft account is below zero;
  * - each successful payin has exactly one credit and no other payin has one;
  * - each payout is reserved exactly once, a paid one debited, a refused one released, never both,
- *   and the merchant's reserved balance is what its pending payouts hold;
+ *   and the merchant's reserved balance is what its pending payouts and refunds hold;
+ * - each refund likewise (reserved once, debited or released by its status), and the refunds of a
+ *   payin that are not REFUSED never add up to more than the payin's amount;
  * - each matched incoming collection transaction is received once (an unmatched one not yet), a
  *   refunded one refunded once, and the merchant's unapplied balance is what its transactions left.
  */
@@ -77,15 +79,44 @@ export async function checkLedgerInvariants(db: Kysely<Database>): Promise<strin
       `payout ${row.id_payout} (${row.status}): ${row.reserves} reserves, ${row.debits} debits, ${row.releases} releases`,
     );
 
+  for (const row of await rows<{
+    id_refund: string;
+    status: string;
+    reserves: string;
+    debits: string;
+    releases: string;
+  }>(sql`
+    select r.id_refund, r.status,
+           count(t.id) filter (where t.kind = 'REFUND_RESERVE')::text as reserves,
+           count(t.id) filter (where t.kind = 'REFUND_DEBIT')::text as debits,
+           count(t.id) filter (where t.kind = 'REFUND_RELEASE')::text as releases
+    from refunds r left join ledger_transfers t on t.refund_id = r.id
+    group by r.id
+    having count(t.id) filter (where t.kind = 'REFUND_RESERVE') <> 1
+        or count(t.id) filter (where t.kind = 'REFUND_DEBIT') <> (case when r.status = 'SUCCESS' then 1 else 0 end)
+        or count(t.id) filter (where t.kind = 'REFUND_RELEASE') <> (case when r.status = 'REFUSED' then 1 else 0 end)`))
+    problems.push(
+      `refund ${row.id_refund} (${row.status}): ${row.reserves} reserves, ${row.debits} debits, ${row.releases} releases`,
+    );
+
+  for (const row of await rows<{ id_payin: string; amount: string; refunded: string }>(sql`
+    select p.id_payin, p.amount_minor::text as amount, sum(r.amount_minor)::text as refunded
+    from payins p join refunds r on r.payin_id = p.id and r.status <> 'REFUSED'
+    group by p.id having sum(r.amount_minor) > p.amount_minor or bool_or(p.status <> 'SUCCESS')`))
+    problems.push(`payin ${row.id_payin} of ${row.amount} has ${row.refunded} refunded or pending refund`);
+
   for (const row of await rows<{ owner: string; currency_code: string; reserved: string; held: string }>(sql`
     select a.owner, a.currency_code, (a.credits_minor - a.debits_minor)::text as reserved,
-           coalesce((select sum(p.amount_minor + p.fee_minor + coalesce(p.vat_minor, 0)) from payouts p
-                     where 'merchant:' || p.merchant_code = a.owner and p.currency_code = a.currency_code
-                       and p.status = 'PENDING'), 0)::text as held
+           (coalesce((select sum(p.amount_minor + p.fee_minor + coalesce(p.vat_minor, 0)) from payouts p
+                      where 'merchant:' || p.merchant_code = a.owner and p.currency_code = a.currency_code
+                        and p.status = 'PENDING'), 0)
+            + coalesce((select sum(r.amount_minor + r.fee_minor + coalesce(r.vat_minor, 0)) from refunds r
+                        where 'merchant:' || r.merchant_code = a.owner and r.currency_code = a.currency_code
+                          and r.status = 'PENDING'), 0))::text as held
     from ledger_accounts a where a.kind = 'RESERVED'`)) {
     if (row.reserved !== row.held)
       problems.push(
-        `${row.owner} reserves ${row.reserved} ${row.currency_code} but its pending payouts hold ${row.held}`,
+        `${row.owner} reserves ${row.reserved} ${row.currency_code} but its pending payouts and refunds hold ${row.held}`,
       );
   }
 

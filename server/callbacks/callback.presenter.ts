@@ -33,6 +33,7 @@ export function presentDelivery({ delivery, attempts }: DeliveryWithAttempts): C
     type: delivery.event_type as CallbackEventType,
     ...(delivery.id_payin !== null && { idPayin: delivery.id_payin }),
     ...(delivery.id_payout !== null && { idPayout: delivery.id_payout }),
+    ...(delivery.id_refund !== null && { idRefund: delivery.id_refund }),
     url: delivery.url,
     status: delivery.status as CallbackDeliveryStatus,
     ...(delivery.failure_reason !== null && {

@@ -7,7 +7,7 @@ export type NewDelivery = Pick<
   CallbackDeliveryRow,
   'event_id' | 'event_type' | 'merchant_code' | 'url' | 'payload'
 > & { at: Date; dueAt: Date } & (
-    | { payin_id: bigint; id_payin: string }
+    | { payin_id: bigint; id_payin: string; refund_id?: bigint; id_refund?: string }
     | { payout_id: bigint; id_payout: string; payin_id: null; id_payin: null }
   );
 
@@ -242,6 +242,8 @@ export async function requeueLatestDelivery(
     .selectFrom('callback_deliveries')
     .select('id')
     .where(column, '=', id)
+    // A payin's own announcement, not one of its refunds' (listed with it, redelivered apart).
+    .where('refund_id', 'is', null)
     .orderBy('id', 'desc')
     .limit(1);
   const row = await db

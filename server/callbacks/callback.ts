@@ -13,6 +13,7 @@ export type CallbackAttemptOutcome = (typeof CALLBACK_ATTEMPT_OUTCOMES)[number];
 
 export const PAYIN_STATUS_CHANGED: CallbackEventType = 'payin.status_changed';
 export const PAYOUT_STATUS_CHANGED: CallbackEventType = 'payout.status_changed';
+export const REFUND_STATUS_CHANGED: CallbackEventType = 'refund.status_changed';
 
 /** The operator's delivery settings (CALLBACK_* variables). */
 export interface CallbackSettings {
@@ -32,7 +33,7 @@ export type CallbackPayload = {
   eventId: string;
   /** When the status changed (ISO 8601 UTC). */
   timestamp: string;
-} & ({ idPayin: string } | { idPayout: string });
+} & ({ idPayin: string; idRefund?: string } | { idPayout: string });
 
 /** One HTTP request to a merchant, as the sender sees it. */
 export interface CallbackRequest {

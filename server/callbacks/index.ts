@@ -14,6 +14,7 @@ import type { CallbackSender, CallbackSettings } from './callback';
 import { CallbackReceiver } from './callback-receiver';
 import { CallbackDispatcher } from './callback.dispatcher';
 import type { PayoutStatusOutbox } from '../payouts';
+import type { RefundStatusOutbox } from '../refunds';
 import { createCallbackOutbox } from './callback.outbox';
 import { CallbackLog } from './callback.log';
 import { createGuardedSender, createReceiverAwareSender } from './callback.sender';
@@ -45,7 +46,7 @@ export interface CallbacksModuleDependencies {
 
 export interface CallbacksModule {
   /** Writes the callback row in the status change's transaction. */
-  outbox: StatusChangeOutbox & PayoutStatusOutbox;
+  outbox: StatusChangeOutbox & PayoutStatusOutbox & RefundStatusOutbox;
   /** The delivery log and redelivery, for the API's routes. */
   log: CallbackLog;
   /** Test callbacks, sent now. */

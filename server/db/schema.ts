@@ -118,6 +118,8 @@ export interface Database {
   ledger_settlements: LedgerSettlementsTable;
   payouts: PayoutsTable;
   sandbox_payout_simulations: SandboxPayoutSimulationsTable;
+  refunds: RefundsTable;
+  sandbox_refund_simulations: SandboxRefundSimulationsTable;
   collection_transactions: CollectionTransactionsTable;
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
@@ -272,6 +274,7 @@ export interface LedgerTransfersTable {
   collection_transaction_id: ColumnType<bigint | null, bigint | null | undefined, never>;
   /** Who caused the transfer when a person did (an operator's review action). */
   actor: ColumnType<string | null, string | null | undefined, never>;
+  refund_id: ColumnType<bigint | null, bigint | null | undefined, never>;
 }
 
 export interface LedgerEntriesTable {
@@ -320,6 +323,46 @@ export interface SandboxPayoutSimulationsTable {
 
 export type PayoutRow = Selectable<PayoutsTable>;
 
+/** Money back to a payin's payer (server/refunds, docs/decisions/036-refunds.md). */
+export interface RefundsTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  payin_id: bigint;
+  id_payin: string;
+  id_refund: string;
+  status: string;
+  processor_status: string | null;
+  currency_code: string;
+  amount_minor: bigint;
+  fee_minor: bigint;
+  vat_minor: bigint | null;
+  is_test: boolean;
+  reason: string | null;
+  callback_url: string;
+  /** The validated destination (server/payouts/destinations) as JSON text; null while a claim waits. */
+  destination: string | null;
+  destination_source: string | null;
+  /** SHA-256 (hex) of the claim link's secret. */
+  claim_token_hash: string | null;
+  claim_expires_at: Date | null;
+  claimed_at: Date | null;
+  actor: string | null;
+  reference: string;
+  created_at: Date;
+  processed_at: Date | null;
+  updated_at: Date;
+}
+
+export interface SandboxRefundSimulationsTable {
+  id: Generated<bigint>;
+  refund_id: bigint;
+  status: string;
+  processor_status: string | null;
+  due_at: Date;
+}
+
+export type RefundRow = Selectable<RefundsTable>;
+
 export type MerchantRow = Selectable<MerchantsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
@@ -342,6 +385,9 @@ export interface CallbackDeliveriesTable {
   id_payin: string | null;
   payout_id: ColumnType<bigint | null, bigint | null | undefined, never>;
   id_payout: ColumnType<string | null, string | null | undefined, never>;
+  /** A refund's delivery also names its payin (payin_id), so it is listed with the payin's. */
+  refund_id: ColumnType<bigint | null, bigint | null | undefined, never>;
+  id_refund: ColumnType<string | null, string | null | undefined, never>;
   url: string;
   /** The URL's origin (scheme, host, port): deliveries to one endpoint are limited together. */
   endpoint: string;

@@ -66,6 +66,15 @@ export const ERRORS = {
   USER_NOT_FOUND: { status: 404, title: 'User not found' },
   ROLE_NOT_PERMITTED: { status: 403, title: 'Not permitted for your role' },
   LAST_OWNER: { status: 409, title: 'The last owner cannot be removed' },
+  REFUND_NOT_FOUND: { status: 404, title: 'Refund not found' },
+  REFUND_ALREADY_EXISTS: { status: 409, title: 'Refund already exists' },
+  REFUND_FINAL: { status: 409, title: 'Refund is already final' },
+  PAYIN_NOT_REFUNDABLE: { status: 409, title: 'Only a successful payin can be refunded' },
+  REFUND_EXCEEDS_PAYMENT: { status: 422, title: 'Refunds would exceed what the payin received' },
+  REFUND_CURRENCY_MISMATCH: { status: 422, title: "A refund is in its payin's currency" },
+  REFUNDS_NOT_AVAILABLE: { status: 422, title: 'Refunds not available for this merchant' },
+  REFUND_CLAIM_NOT_FOUND: { status: 404, title: 'Refund claim not found' },
+  REFUND_CLAIM_CLOSED: { status: 409, title: 'The refund can no longer be claimed' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

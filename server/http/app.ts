@@ -19,7 +19,7 @@ import { renderReferencePage } from './openapi/reference-page';
 import { problemResponse } from './problem';
 import { header, requestInstance } from './request-info';
 import type { ApiRoute } from './route';
-import { idPayinParam, idPayoutParam } from './routes/params';
+import { idPayinParam, idPayoutParam, idRefundParam } from './routes/params';
 import { customerSessionRoutes } from './routes/customer-session.routes';
 import { payinRoutes } from './routes/payin.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -157,6 +157,7 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
       }
       if (idPayin !== undefined) c.set('idPayin', idPayin);
       if (route.path.includes(':idPayout')) c.set('idPayout', idPayoutParam(c));
+      if (route.path.includes(':idRefund')) c.set('idRefund', idRefundParam(c));
       const body: unknown = route.body
         ? await readJsonBody(c, route.body, { optional: route.bodyOptional })
         : undefined;

@@ -6,6 +6,7 @@ import type { CustomerSessionService } from '../customer-sessions';
 import type { Database } from '../db';
 import type { Merchant, MerchantAdministration, MerchantDirectory, OperatorKey } from '../merchants';
 import type { PayinService } from '../payins';
+import type { RefundService } from '../refunds';
 import type { People } from '../people';
 import type { AuthFailureGuard, RateLimitStore } from '../ratelimit';
 import type { TokenGrant, TokenService } from '../tokens';
@@ -17,6 +18,8 @@ export interface ApiDependencies {
   merchants: MerchantDirectory;
   tokens: TokenService;
   payins: PayinService;
+  /** Refunds of payins (docs/decisions/036): payin reads show their totals. */
+  refunds: RefundService;
   /** Customer sessions of the hosted page: checked on every request made with one. */
   sessions: CustomerSessionService;
   rateLimit: RateLimitStore;
@@ -44,6 +47,8 @@ export interface ApiEnv {
     idPayin: string;
     /** The validated {idPayout} of payout routes. */
     idPayout: string;
+    /** The validated {idRefund} of refund routes. */
+    idRefund: string;
     /** Response headers gathered along the way (server/http/reply.ts). */
     headers: Record<string, string>;
     /** The route answered with reply(), which wrote those headers itself. */

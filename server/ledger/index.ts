@@ -8,4 +8,5 @@ export {
   type CollectionMoney,
   type PayoutMoney,
   type PostingInputs,
+  type RefundMoney,
 } from './posting-rules';

@@ -60,6 +60,7 @@ export async function postTransfer(tx: Transaction<Database>, transfer: Transfer
       payin_id: transfer.payinId ?? null,
       payout_id: transfer.payoutId ?? null,
       collection_transaction_id: transfer.collectionTransactionId ?? null,
+      refund_id: transfer.refundId ?? null,
       actor: transfer.actor ?? null,
       created_at: transfer.at,
     })
@@ -146,9 +147,10 @@ export async function readBalances(
 }
 
 /** A posted transfer as stored: the payin or payout it is of by internal id (their owners name them). */
-export type StoredTransfer = Omit<PostedTransfer, 'idPayin' | 'idPayout'> & {
+export type StoredTransfer = Omit<PostedTransfer, 'idPayin' | 'idPayout' | 'idRefund'> & {
   payinId: bigint | undefined;
   payoutId: bigint | undefined;
+  refundId: bigint | undefined;
 };
 
 /** The merchant's transfers, newest first, optionally of one payin or payout; with their entries. */
@@ -172,6 +174,7 @@ export async function listTransfers(
       't.payin_id',
       't.payout_id',
       't.collection_transaction_id',
+      't.refund_id',
       't.actor',
     ])
     .where('t.merchant_code', '=', input.merchantCode);
@@ -198,6 +201,7 @@ export async function listTransfers(
     createdAt: transfer.created_at,
     payinId: transfer.payin_id ?? undefined,
     payoutId: transfer.payout_id ?? undefined,
+    refundId: transfer.refund_id ?? undefined,
     idCollectionTransaction: transfer.collection_transaction_id?.toString(),
     actor: transfer.actor ?? undefined,
     entries: entries

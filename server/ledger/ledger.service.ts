@@ -17,7 +17,7 @@ import {
   readBalances,
   scheduleSettlement,
 } from './ledger.repository';
-import { transferFor, type PayoutMoney, type PostingInputs } from './posting-rules';
+import { transferFor, type PayoutMoney, type PostingInputs, type RefundMoney } from './posting-rules';
 
 /** Settlements posted per round of the settlement worker. */
 const SETTLE_BATCH = 50;
@@ -30,6 +30,7 @@ const SETTLE_BATCH = 50;
 export interface LedgerSubjects {
   idPayins(ids: readonly bigint[]): Promise<ReadonlyMap<bigint, string>>;
   idPayouts(ids: readonly bigint[]): Promise<ReadonlyMap<bigint, string>>;
+  idRefunds(ids: readonly bigint[]): Promise<ReadonlyMap<bigint, string>>;
   appliedToPayin(tx: Transaction<Database>, payinId: bigint): Promise<bigint>;
 }
 
@@ -130,6 +131,26 @@ export class LedgerService {
     await this.post(tx, 'PAYOUT_RELEASE', payout, { at });
   }
 
+  /** Reserves what a refund takes from the available balance: 422 INSUFFICIENT_BALANCE when short. */
+  async reserveRefund(
+    tx: Transaction<Database>,
+    refund: RefundMoney,
+    at: Date,
+    actor?: string,
+  ): Promise<void> {
+    await this.post(tx, 'REFUND_RESERVE', refund, { at, actor });
+  }
+
+  /** A refund that reached the payer: the reservation leaves (the money from the operator's cash). */
+  async debitRefund(tx: Transaction<Database>, refund: RefundMoney, at: Date): Promise<void> {
+    await this.post(tx, 'REFUND_DEBIT', refund, { at });
+  }
+
+  /** A refused or unclaimed refund: the reservation returns to the available balance, whole. */
+  async releaseRefund(tx: Transaction<Database>, refund: RefundMoney, at: Date): Promise<void> {
+    await this.post(tx, 'REFUND_RELEASE', refund, { at });
+  }
+
   /**
    * The merchant's balances: every currency it has accounts in, or the `currencies` asked for
    * (each once, in the order asked, zero when it has none yet).
@@ -165,18 +186,20 @@ export class LedgerService {
         limit,
       }),
     );
-    const ids = (key: 'payinId' | 'payoutId') => [
+    const ids = (key: 'payinId' | 'payoutId' | 'refundId') => [
       ...new Set(page.items.flatMap((transfer) => (transfer[key] === undefined ? [] : [transfer[key]]))),
     ];
-    const [idPayins, idPayouts] = await Promise.all([
+    const [idPayins, idPayouts, idRefunds] = await Promise.all([
       this.subjects.idPayins(ids('payinId')),
       this.subjects.idPayouts(ids('payoutId')),
+      this.subjects.idRefunds(ids('refundId')),
     ]);
     return {
-      transfers: page.items.map(({ payinId, payoutId, ...transfer }) => ({
+      transfers: page.items.map(({ payinId, payoutId, refundId, ...transfer }) => ({
         ...transfer,
         idPayin: payinId === undefined ? undefined : idPayins.get(payinId),
         idPayout: payoutId === undefined ? undefined : idPayouts.get(payoutId),
+        idRefund: refundId === undefined ? undefined : idRefunds.get(refundId),
       })),
       nextCursor: page.nextCursor,
     };

@@ -75,6 +75,8 @@ export interface TransferRequest {
   payinId?: bigint;
   payoutId?: bigint;
   collectionTransactionId?: bigint;
+  /** A refund's transfers name it and its payin. */
+  refundId?: bigint;
   /** Who caused it when a person did (an operator's review action). */
   actor?: string;
   at: Date;
@@ -98,6 +100,7 @@ export interface PostedTransfer {
   createdAt: Date;
   idPayin: string | undefined;
   idPayout: string | undefined;
+  idRefund: string | undefined;
   idCollectionTransaction: string | undefined;
   actor: string | undefined;
   entries: { account: string; direction: Direction; amountMinor: bigint }[];

@@ -20,6 +20,20 @@ export interface PayoutMoney {
   vat: Money | undefined;
 }
 
+/**
+ * What the ledger needs of a refund (server/refunds): its money, what it costs the merchant, and
+ * the payin it gives back (the transfer names both, so a payin's ledger lines show its refunds).
+ */
+export interface RefundMoney {
+  id: bigint;
+  payinId: bigint;
+  merchantCode: string;
+  isTest: boolean;
+  money: Money;
+  fee: Money;
+  vat: Money | undefined;
+}
+
 /** Money received at a collection account, or sent back from it (docs/decisions/028). */
 export interface CollectionMoney {
   transactionId: bigint;
@@ -42,6 +56,9 @@ export interface PostingInputs {
   PAYOUT_RELEASE: PayoutMoney;
   COLLECTION_RECEIPT: CollectionMoney;
   COLLECTION_REFUND: CollectionMoney;
+  REFUND_RESERVE: RefundMoney;
+  REFUND_DEBIT: RefundMoney;
+  REFUND_RELEASE: RefundMoney;
 }
 
 /** How one kind of transfer is posted: the key of its cause (posted once), whose it is, and its entries. */
@@ -49,11 +66,14 @@ interface PostingRule<Input> {
   eventKey(input: Input): string;
   subject(
     input: Input,
-  ): Pick<TransferRequest, 'merchantCode' | 'currency' | 'payinId' | 'payoutId' | 'collectionTransactionId'>;
+  ): Pick<
+    TransferRequest,
+    'merchantCode' | 'currency' | 'payinId' | 'payoutId' | 'collectionTransactionId' | 'refundId'
+  >;
   entries(input: Input): Entry[];
 }
 
-/** The amount a payout takes from the merchant: the money sent, its fee and the fee's VAT. */
+/** The amount a payout (or refund) takes from the merchant: the money sent, its fee and the fee's VAT. */
 export function payoutTotal(payout: Pick<PayoutMoney, 'money' | 'fee' | 'vat'>): bigint {
   return payout.money.minor + payout.fee.minor + (payout.vat?.minor ?? 0n);
 }
@@ -104,6 +124,46 @@ const ofPayout = (step: string): Pick<PostingRule<PayoutMoney>, 'eventKey' | 'su
     payoutId: payout.id,
   }),
 });
+
+const ofRefund = (step: string): Pick<PostingRule<RefundMoney>, 'eventKey' | 'subject'> => ({
+  eventKey: (refund) => `refund:${refund.id}:${step}`,
+  subject: (refund) => ({
+    merchantCode: refund.merchantCode,
+    currency: refund.money.currency,
+    payinId: refund.payinId,
+    refundId: refund.id,
+  }),
+});
+
+/**
+ * A refund moves money as a payout does (docs/decisions/036): reserved from the available balance,
+ * then sent from the operator's cash or released. The payin's own fee is not given back (the
+ * payment was processed); the refund's fee, if the merchant's terms set one, is earned on success.
+ */
+const refundReserve: PostingRule<RefundMoney>['entries'] = (refund) => [
+  {
+    account: merchantAccount(refund.merchantCode, 'AVAILABLE'),
+    direction: 'DEBIT',
+    amountMinor: payoutTotal(refund),
+  },
+  {
+    account: merchantAccount(refund.merchantCode, 'RESERVED'),
+    direction: 'CREDIT',
+    amountMinor: payoutTotal(refund),
+  },
+];
+const refundRelease: PostingRule<RefundMoney>['entries'] = (refund) => [
+  {
+    account: merchantAccount(refund.merchantCode, 'RESERVED'),
+    direction: 'DEBIT',
+    amountMinor: payoutTotal(refund),
+  },
+  {
+    account: merchantAccount(refund.merchantCode, 'AVAILABLE'),
+    direction: 'CREDIT',
+    amountMinor: payoutTotal(refund),
+  },
+];
 
 const ofCollection = (step: string): Pick<PostingRule<CollectionMoney>, 'eventKey' | 'subject'> => ({
   eventKey: (money) => `collection:${money.transactionId}:${step}`,
@@ -200,6 +260,30 @@ export const POSTING_RULES: { [Kind in TransferKind]: PostingRule<PostingInputs[
       { account: merchantAccount(merchantCode, 'UNAPPLIED'), direction: 'CREDIT', amountMinor },
     ],
   },
+  REFUND_RESERVE: { ...ofRefund('reserve'), entries: refundReserve },
+  // The payer was paid: the reservation leaves (the money from the operator's cash), fee and VAT earned.
+  REFUND_DEBIT: {
+    ...ofRefund('debit'),
+    entries: (refund) => [
+      {
+        account: merchantAccount(refund.merchantCode, 'RESERVED'),
+        direction: 'DEBIT',
+        amountMinor: payoutTotal(refund),
+      },
+      {
+        account: operatorAccount(refund.isTest, 'CASH'),
+        direction: 'CREDIT',
+        amountMinor: refund.money.minor,
+      },
+      { account: operatorAccount(refund.isTest, 'FEES'), direction: 'CREDIT', amountMinor: refund.fee.minor },
+      {
+        account: operatorAccount(refund.isTest, 'VAT'),
+        direction: 'CREDIT',
+        amountMinor: refund.vat?.minor ?? 0n,
+      },
+    ],
+  },
+  REFUND_RELEASE: { ...ofRefund('release'), entries: refundRelease },
   // Unapplied money sent back to the payer from the collection account.
   COLLECTION_REFUND: {
     ...ofCollection('refund'),

@@ -11,7 +11,13 @@ export { merchantEntrySchema, readMerchantsFile, type MerchantEntry } from './me
 export { provisionMerchants, provisionDemoMerchant, DEMO_MERCHANT_CODE } from './provision';
 export { hashSecret } from './secret-hash';
 export { MerchantClientAddresses } from './client-addresses';
-export { computeFee, computePayoutFee, DEFAULT_FEE_RULE, DEFAULT_PAYOUT_FEE_RULE } from './pricing';
+export {
+  computeFee,
+  computePayoutFee,
+  computeRefundFee,
+  DEFAULT_FEE_RULE,
+  DEFAULT_PAYOUT_FEE_RULE,
+} from './pricing';
 export { addressAllowed, operationsBeyondKey, type ApiKey } from './api-keys';
 export {
   MerchantAdministration,

@@ -36,6 +36,7 @@ export const merchantPatchSchema = z
     fees: operatorFields.fees.unwrap().nullable(),
     vatPercent: operatorFields.vatPercent.unwrap().nullable(),
     payoutFees: operatorFields.payoutFees.unwrap().nullable(),
+    refundFee: operatorFields.refundFee.unwrap().nullable(),
     settlementDelaySeconds: operatorFields.settlementDelaySeconds.unwrap().nullable(),
     timeZone: operatorFields.timeZone.unwrap().nullable(),
   })
@@ -51,7 +52,7 @@ export { collectionAccountEntrySchema as collectionAccountInputSchema };
 
 type EntryTerms = Pick<
   MerchantEntry,
-  'fees' | 'vatPercent' | 'payoutFees' | 'settlementDelaySeconds' | 'timeZone'
+  'fees' | 'vatPercent' | 'payoutFees' | 'refundFee' | 'settlementDelaySeconds' | 'timeZone'
 >;
 
 function presentFeeRules<Key extends string>(rules: Partial<Record<Key, FeeRule>> | undefined) {
@@ -78,6 +79,7 @@ function entryTermsOf(settings: MerchantSettings): EntryTerms {
     fees: presentFeeRules(settings.fees),
     vatPercent: settings.vatBps === undefined ? undefined : settings.vatBps / 100,
     payoutFees: presentFeeRules(settings.payoutFees),
+    refundFee: settings.refundFee && presentFeeRules({ rule: settings.refundFee })?.rule,
     settlementDelaySeconds: settings.settlementDelaySecs,
     timeZone: settings.timeZone,
   };
@@ -103,6 +105,7 @@ export function presentMerchantForOperator(merchant: Merchant) {
     fees: terms.fees ?? null,
     vatPercent: terms.vatPercent ?? null,
     payoutFees: terms.payoutFees ?? null,
+    refundFee: terms.refundFee ?? null,
     settlementDelaySeconds: terms.settlementDelaySeconds ?? null,
     timeZone: terms.timeZone ?? null,
     collectionAccounts: merchant.collectionAccounts.map(presentAccountForOperator),
@@ -209,6 +212,7 @@ export class MerchantAdministration {
         fees: patch.fees === undefined ? terms.fees : (patch.fees ?? undefined),
         vatPercent: patch.vatPercent === undefined ? terms.vatPercent : (patch.vatPercent ?? undefined),
         payoutFees: patch.payoutFees === undefined ? terms.payoutFees : (patch.payoutFees ?? undefined),
+        refundFee: patch.refundFee === undefined ? terms.refundFee : (patch.refundFee ?? undefined),
         settlementDelaySeconds:
           patch.settlementDelaySeconds === undefined
             ? terms.settlementDelaySeconds

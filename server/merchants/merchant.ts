@@ -34,6 +34,8 @@ export interface MerchantSettings {
   vatBps?: number;
   /** Fees on payouts per payout method, or "default"; without a rule, DEFAULT_PAYOUT_FEE_RULE. */
   payoutFees?: Partial<Record<PayoutMethodCode | 'default', FeeRule>>;
+  /** The fee on a refund; none when unset (docs/decisions/036). */
+  refundFee?: FeeRule;
   /** How long a successful payin's money stays pending before it becomes available (0: at once). */
   settlementDelaySecs?: number;
   /** The IANA time zone the console shows times in; UTC when unset. */

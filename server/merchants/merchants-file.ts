@@ -39,6 +39,8 @@ export const merchantEntrySchema = z.object({
   vatPercent: percentSchema.optional(),
   /** Fees on payouts per payout method or "default" (docs/decisions/027). */
   payoutFees: z.partialRecord(z.enum([...PAYOUT_METHOD_CODES, 'default']), feeRuleSchema).optional(),
+  /** The fee on a refund (docs/decisions/036); none when absent. The payin's own fee is never given back. */
+  refundFee: feeRuleSchema.optional(),
   /** Seconds a successful payin's money stays pending before it is available for payouts (default 0). */
   settlementDelaySeconds: z
     .int()

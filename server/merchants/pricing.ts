@@ -37,6 +37,15 @@ export function computePayoutFee(
   return applyFeeRule(rule, settings, money);
 }
 
+/** The fee on a refund: the merchant's refund rule, none without one; VAT as on payins. */
+export function computeRefundFee(
+  settings: MerchantSettings,
+  money: Money,
+): { fee: Money; vat: Money | undefined } {
+  if (!settings.refundFee) return { fee: moneyOf(money.currency, 0n), vat: undefined };
+  return applyFeeRule(settings.refundFee, settings, money);
+}
+
 function applyFeeRule(
   rule: FeeRule,
   settings: MerchantSettings,

@@ -45,12 +45,18 @@ function toFeeRules<Key extends string>(
 
 /** The money settings of a merchants file entry (or an operator's request, which speaks the same terms). */
 export function settingsFromEntry(
-  entry: Pick<MerchantEntry, 'fees' | 'vatPercent' | 'payoutFees' | 'settlementDelaySeconds' | 'timeZone'>,
+  entry: Pick<
+    MerchantEntry,
+    'fees' | 'vatPercent' | 'payoutFees' | 'refundFee' | 'settlementDelaySeconds' | 'timeZone'
+  >,
 ): MerchantSettings {
   return {
     fees: toFeeRules('fees', entry.fees),
     ...(entry.vatPercent !== undefined && { vatBps: toBps(entry.vatPercent) }),
     ...(entry.payoutFees !== undefined && { payoutFees: toFeeRules('payoutFees', entry.payoutFees) }),
+    ...(entry.refundFee !== undefined && {
+      refundFee: toFeeRules('refundFee', { rule: entry.refundFee }).rule,
+    }),
     ...(entry.settlementDelaySeconds !== undefined && { settlementDelaySecs: entry.settlementDelaySeconds }),
     ...(entry.timeZone !== undefined && { timeZone: entry.timeZone }),
   };

@@ -14,5 +14,5 @@ export {
 } from './payin.presenter';
 export { isFinal, assertTransition, type PayinEvent } from './payin.state-machine';
 export { createExpirySweeper, expireOverduePayins } from './expiry-sweeper';
-export { findPayinByInstitutionSession, findPayinById } from './payin.repository';
+export { findPayinByInstitutionSession, findPayinById, lockPayin } from './payin.repository';
 export { liveGaps, offeredOperators, planCollection, type CollectionPlan } from './collection-plan';

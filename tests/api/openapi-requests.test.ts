@@ -387,6 +387,76 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
       },
     ];
   },
+  async createRefund(world) {
+    // A paid payin and money beside it: the payin fee is not given back, so a refund needs more.
+    const ids = [await payin(world), await payin(world)];
+    for (const id of ids)
+      await ok('POST', `/sandbox/payins/${id}/!simulate`, {
+        token: world.sandboxToken,
+        body: { status: 'SUCCESS' },
+      });
+    return [
+      {
+        path: `/payins/${ids[0]}/refunds/${newIdPayin('refund')}`,
+        contentType: 'application/json',
+        token: world.sandboxToken,
+        body: {
+          money: { amount: 10, currencyCode: 'THB' },
+          reason: 'Damaged in transit',
+          destination: {
+            paymentMethodCode: 'BANK_TRANSFER',
+            account: { accountName: 'Somchai Jaidee', accountNumber: '1234567890', bankCode: '014' },
+          },
+          callbackUrl: 'https://merchant.example/callbacks',
+        },
+      },
+    ];
+  },
+  async claimRefund(world) {
+    // A stablecoin payin: the sender's address is unknown, so its refund is claimed by a link.
+    const ids = [
+      await payin(
+        world,
+        payinRequest({
+          paymentRequested: { money: { amount: 100, currencyCode: 'USDT' } },
+          paymentMethod: { paymentMethodCode: 'CRYPTO_OFFLINE' },
+        }),
+      ),
+      await payin(
+        world,
+        payinRequest({
+          paymentRequested: { money: { amount: 100, currencyCode: 'USDT' } },
+          paymentMethod: { paymentMethodCode: 'CRYPTO_OFFLINE' },
+        }),
+      ),
+    ];
+    for (const id of ids)
+      await ok('POST', `/sandbox/payins/${id}/!simulate`, {
+        token: world.sandboxToken,
+        body: { status: 'SUCCESS' },
+      });
+    const refund = await ok<{ claimUrl: string }>(
+      'POST',
+      `/payins/${ids[0]}/refunds/${newIdPayin('claim')}`,
+      {
+        token: world.sandboxToken,
+        body: { money: { amount: 50, currencyCode: 'USDT' } },
+      },
+    );
+    return [
+      {
+        path: `/refund-claims/${refund.body.claimUrl.split('/').pop()}`,
+        contentType: 'application/json',
+        body: {
+          destination: {
+            paymentMethodCode: 'CRYPTO',
+            paymentOperatorCode: 'ETHEREUM',
+            account: { accountNumber: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+          },
+        },
+      },
+    ];
+  },
   async simulatePayout(world) {
     const id = await payin(world);
     await ok('POST', `/sandbox/payins/${id}/!simulate`, {
@@ -480,6 +550,7 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
           channelName: 'Renamed',
           fees: null,
           payoutFees: null,
+          refundFee: { percent: 0, fixed: { THB: 5 } },
           vatPercent: 7,
           settlementDelaySeconds: 0,
         },
@@ -492,6 +563,7 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
           paymentMethods: ['QRTH'],
           fees: { QRTH: { percent: 1.5 } },
           payoutFees: { default: { percent: 0.5, fixed: { THB: 10 } } },
+          refundFee: null,
           vatPercent: null,
           settlementDelaySeconds: null,
           timeZone: null,

@@ -31,6 +31,8 @@ const OWNERS: Record<string, string> = {
   callback_receiver_messages: 'callbacks',
   sandbox_simulations: 'sandbox',
   sandbox_payout_simulations: 'sandbox',
+  refunds: 'refunds',
+  sandbox_refund_simulations: 'sandbox',
 };
 const READS_EVERY_TABLE = new Set(['db', 'audit']);
 

@@ -19,6 +19,7 @@ const merchant: OperatorMerchantResource = {
   fees: { default: { percent: 2.5, fixed: { THB: 5 } }, QRTH: { percent: 1 } },
   vatPercent: 7,
   payoutFees: null,
+  refundFee: null,
   settlementDelaySeconds: 86400,
   timeZone: null,
   collectionAccounts: [],

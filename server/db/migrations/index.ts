@@ -13,6 +13,7 @@ import * as callbackSecretRotation from './0011-callback-secret-rotation';
 import * as apiKeys from './0012-api-keys';
 import * as auditEvents from './0013-audit-events';
 import * as people from './0014-people';
+import * as refunds from './0015-refunds';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-api-keys': apiKeys,
   '0013-audit-events': auditEvents,
   '0014-people': people,
+  '0015-refunds': refunds,
 };

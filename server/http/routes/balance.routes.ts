@@ -109,6 +109,7 @@ export function balanceRoutes(
             currencyCode: transfer.currency,
             ...(transfer.idPayin !== undefined && { idPayin: transfer.idPayin }),
             ...(transfer.idPayout !== undefined && { idPayout: transfer.idPayout }),
+            ...(transfer.idRefund !== undefined && { idRefund: transfer.idRefund }),
             ...(transfer.idCollectionTransaction !== undefined && {
               idCollectionTransaction: transfer.idCollectionTransaction,
             }),

@@ -16,3 +16,9 @@ export function idPayoutParam(c: Context<ApiEnv>): string {
   const value = c.req.param('idPayout') ?? '';
   return ID_PAYIN_PATTERN.test(value) ? value : parseOrThrow(idPayinSchema, value, 'idPayout');
 }
+
+/** The {idRefund} path parameter: the merchant's own ID, under the same rule as an idPayin. */
+export function idRefundParam(c: Context<ApiEnv>): string {
+  const value = c.req.param('idRefund') ?? '';
+  return ID_PAYIN_PATTERN.test(value) ? value : parseOrThrow(idPayinSchema, value, 'idRefund');
+}

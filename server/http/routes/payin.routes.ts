@@ -15,7 +15,14 @@ import {
   payinResponseSchema,
 } from '@/lib/api/responses';
 import { payinListResponseSchema } from '@/lib/api/payin-list-responses';
-import { presentAccounts, presentCreated, presentPayinJson, presentPayinPage } from '../../payins';
+import { moneyOf, toApiMoney } from '@/lib/money';
+import {
+  presentAccounts,
+  presentCreated,
+  presentPayin,
+  presentPayinJson,
+  presentPayinPage,
+} from '../../payins';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { defineRoute } from '../route';
 import { reply, replyJson } from '../reply';
@@ -148,7 +155,20 @@ export const payinRoutes = [
     errors: ['VALIDATION_FAILED', 'PAYMENT_NOT_PERMITTED', 'PAYIN_NOT_FOUND'],
     async handle(c, { deps }) {
       const idPayin = c.get('idPayin');
-      return replyJson(c, presentPayinJson(await deps.payins.get(c.get('merchant'), idPayin)));
+      const payin = await deps.payins.get(c.get('merchant'), idPayin);
+      // Only a successful payin can have refunds: the others are answered from the cached JSON alone.
+      const totals =
+        payin.status === 'SUCCESS' ? (await deps.refunds.totals([payin.id])).get(payin.id) : undefined;
+      if (!totals) return replyJson(c, presentPayinJson(payin));
+      const currency = payin.money.currency;
+      return reply(c, {
+        ...presentPayin(payin),
+        refunds: {
+          refunded: toApiMoney(moneyOf(currency, totals.refundedMinor)),
+          refundPending: toApiMoney(moneyOf(currency, totals.activeMinor - totals.refundedMinor)),
+          refundable: toApiMoney(moneyOf(currency, payin.money.minor - totals.activeMinor)),
+        },
+      });
     },
   }),
   defineRoute({

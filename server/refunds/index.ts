@@ -1,0 +1,6 @@
+import 'server-only';
+export * from './refund';
+export { RefundService, type PayinRefunds, type RefundClaimView } from './refund.service';
+export { presentRefund, presentClaim } from './refund.presenter';
+export { claimUrl } from './claim-link';
+export { findRefundById } from './refund.repository';

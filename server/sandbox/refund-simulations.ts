@@ -1,0 +1,80 @@
+import 'server-only';
+import type { Kysely, Transaction } from 'kysely';
+import { payoutMagicOf } from '@/lib/sandbox/payout-magic';
+import type { Clock } from '../clock';
+import type { Database } from '../db';
+import { isAppError } from '../errors';
+import type { Logger } from '../logger';
+import { findRefundById, type RefundPlanner, type RefundService } from '../refunds';
+
+const BATCH = 50;
+
+/**
+ * The sandbox's plan for a test refund once it knows where the money goes (docs/decisions/036): the
+ * payout magic amounts (…902 ACCOUNT_INVALID, …906 DECLINED, 910 stays PENDING) after their
+ * seconds, any other amount SUCCESS after SANDBOX_PAYOUT_SECS. Live refunds get nothing.
+ */
+export function refundPlanner(defaultDelaySecs: number): RefundPlanner {
+  return {
+    async plan(tx, refund, at) {
+      if (!refund.isTest) return;
+      const magic = payoutMagicOf(refund.money);
+      if (magic === 'manual') return;
+      const { afterSeconds, status, processorStatus } =
+        magic === 'default'
+          ? { afterSeconds: defaultDelaySecs, status: 'SUCCESS' as const, processorStatus: 'APPROVED' }
+          : magic;
+      await tx
+        .insertInto('sandbox_refund_simulations')
+        .values({
+          refund_id: refund.id,
+          status,
+          processor_status: processorStatus,
+          due_at: new Date(at.getTime() + afterSeconds * 1000),
+        })
+        .execute();
+    },
+  };
+}
+
+/** Applies the due outcomes of test refunds; each is claimed in the transaction that applies it. */
+export class RefundSimulations {
+  constructor(
+    private readonly deps: { db: Kysely<Database>; refunds: RefundService; clock: Clock; logger: Logger },
+  ) {}
+
+  async applyDue(): Promise<number> {
+    const { db, refunds, logger } = this.deps;
+    const due = await db
+      .selectFrom('sandbox_refund_simulations')
+      .selectAll()
+      .where('due_at', '<=', this.deps.clock())
+      .orderBy('due_at')
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    for (const row of due) {
+      const claim = async (tx: Transaction<Database>) => {
+        const taken = await tx
+          .deleteFrom('sandbox_refund_simulations')
+          .where('id', '=', row.id)
+          .executeTakeFirst();
+        return taken.numDeletedRows > 0n;
+      };
+      try {
+        const refund = await findRefundById(db, row.refund_id);
+        if (!refund) continue;
+        await refunds.finish(refund, row.status === 'SUCCESS' ? 'SUCCESS' : 'REFUSED', {
+          processorStatus: row.processor_status ?? undefined,
+          claim,
+        });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        if (error.code !== 'REFUND_FINAL')
+          logger.warn({ refundId: String(row.refund_id), code: error.code }, 'refund simulation not applied');
+        await db.deleteFrom('sandbox_refund_simulations').where('id', '=', row.id).execute();
+      }
+    }
+    return due.length;
+  }
+}
