@@ -11,7 +11,7 @@ export function StatusBadge({
   status: PayinStatus;
   label: string;
   processorStatus?: string | undefined;
-  testId?: 'payin-status' | 'payout-status';
+  testId?: 'payin-status' | 'payout-status' | 'refund-status';
 }) {
   return (
     <span className="status-cell">

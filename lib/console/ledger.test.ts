@@ -58,6 +58,11 @@ describe('transferSubject', () => {
       href: '/console/payouts/po%201',
     });
     expect(transferSubject({})).toBeUndefined();
+    expect(transferSubject({ idPayin: 'o 1', idRefund: 'rf-1' })).toEqual({
+      kind: 'refund',
+      id: 'rf-1',
+      href: '/console/payments/o%201#refunds-heading',
+    });
   });
 
   it('links a collection receipt or refund to its transaction, and a linked one to its payin', () => {

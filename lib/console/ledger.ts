@@ -44,11 +44,22 @@ export function ledgerLines(transfer: Pick<LedgerTransfer, 'entries'>): LedgerLi
 }
 
 /** What a transfer was for: the console page of its payin, payout or incoming collection transaction. */
-export type TransferSubject = { kind: 'payin' | 'payout' | 'collection'; id: string; href: string };
+export type TransferSubject = {
+  kind: 'payin' | 'payout' | 'refund' | 'collection';
+  id: string;
+  href: string;
+};
 
 export function transferSubject(
-  transfer: Pick<LedgerTransfer, 'idPayin' | 'idPayout' | 'idCollectionTransaction'>,
+  transfer: Pick<LedgerTransfer, 'idPayin' | 'idPayout' | 'idRefund' | 'idCollectionTransaction'>,
 ): TransferSubject | undefined {
+  // A refund's transfers name its payin too: the refund is what they are for, shown on the payin's page.
+  if (transfer.idRefund !== undefined && transfer.idPayin !== undefined)
+    return {
+      kind: 'refund',
+      id: transfer.idRefund,
+      href: `/console/payments/${encodeURIComponent(transfer.idPayin)}#refunds-heading`,
+    };
   if (transfer.idPayout !== undefined)
     return {
       kind: 'payout',

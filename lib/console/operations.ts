@@ -46,6 +46,8 @@ const RULES: readonly Rule[] = [
   { method: 'GET', segments: ['payins', ':id'] },
   { method: 'GET', segments: ['payins', ':id', 'accounts'] },
   { method: 'GET', segments: ['payins', ':id', 'callbacks'] },
+  { method: 'GET', segments: ['payins', ':id', 'refunds'] },
+  { method: 'GET', segments: ['payins', ':id', 'refunds', ':id'] },
   { method: 'GET', segments: ['callbacks'] },
   { method: 'GET', segments: ['callbacks', 'signing-secret'], permission: 'callbacks.manage' },
   { method: 'POST', segments: ['callbacks', 'signing-secret', '!rotate'], permission: 'callbacks.manage' },
@@ -66,6 +68,7 @@ const RULES: readonly Rule[] = [
     sandbox: true,
   },
   { method: 'POST', segments: ['payouts', ':id'], permission: 'payouts.create' },
+  { method: 'POST', segments: ['payins', ':id', 'refunds', ':id'], permission: 'refunds.create' },
   {
     method: 'POST',
     segments: ['sandbox', 'payouts', ':id', '!simulate'],

@@ -9,8 +9,10 @@ describe('roles', () => {
       'payments.read',
       'payments.manage',
       'payouts.create',
+      'refunds.create',
       'collection.resolve',
     ]);
+    expect(can('developer', 'refunds.create')).toBe(false);
     expect(can('developer', 'keys.manage')).toBe(true);
     expect(can('developer', 'payouts.create')).toBe(false);
     expect(can('admin', 'team.manage')).toBe(true);

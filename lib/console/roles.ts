@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'payments.manage',
   /** Send a payout. */
   'payouts.create',
+  /** Refund a payment to its payer. */
+  'refunds.create',
   /** Link incoming money to a payin, mark it refunded, import a bank statement. */
   'collection.resolve',
   /** Drive test payments and payouts to an outcome (test merchants). */
@@ -43,6 +45,7 @@ const TABLE: Record<Permission, readonly Role[]> = {
   'payments.read': ROLES,
   'payments.manage': ['owner', 'admin', 'finance'],
   'payouts.create': ['owner', 'admin', 'finance'],
+  'refunds.create': ['owner', 'admin', 'finance'],
   'collection.resolve': ['owner', 'admin', 'finance'],
   'sandbox.simulate': ['owner', 'admin', 'developer'],
   'callbacks.manage': ['owner', 'admin', 'developer'],

@@ -42,3 +42,14 @@ export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>;
 /** The body of POST /refund-claims/{token}: where the payer wants the refund. */
 export const claimRefundRequestSchema = z.object({ destination: refundDestinationSchema });
 export type ClaimRefundRequest = z.infer<typeof claimRefundRequestSchema>;
+
+/** A sandbox outcome for a test refund (POST /sandbox/payins/{idPayin}/refunds/{idRefund}/!simulate). */
+export const simulateRefundRequestSchema = z.object({
+  status: z.enum(['SUCCESS', 'REFUSED']),
+  /** The refusal's reason (a payout's, or CLAIM_EXPIRED for a claim still open), or APPROVED; defaults by status. */
+  processorStatus: z
+    .string()
+    .regex(/^[A-Z_]{1,40}$/, 'Capital letters and underscores.')
+    .optional(),
+});
+export type SimulateRefundRequest = z.infer<typeof simulateRefundRequestSchema>;

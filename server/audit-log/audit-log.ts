@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'token.minted',
   'payout.created',
   'refund.created',
+  'refund.simulated',
   'collection_transaction.linked',
   'collection_transaction.refunded',
   'merchant.created',

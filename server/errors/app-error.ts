@@ -69,6 +69,7 @@ export const ERRORS = {
   REFUND_NOT_FOUND: { status: 404, title: 'Refund not found' },
   REFUND_ALREADY_EXISTS: { status: 409, title: 'Refund already exists' },
   REFUND_FINAL: { status: 409, title: 'Refund is already final' },
+  REFUND_NOT_CLAIMED: { status: 409, title: 'The payer has not said where the refund goes yet' },
   PAYIN_NOT_REFUNDABLE: { status: 409, title: 'Only a successful payin can be refunded' },
   REFUND_EXCEEDS_PAYMENT: { status: 422, title: 'Refunds would exceed what the payin received' },
   REFUND_CURRENCY_MISMATCH: { status: 422, title: "A refund is in its payin's currency" },

@@ -14,6 +14,7 @@ const OPERATIONS: Record<Permission, readonly string[]> = {
   ],
   'payments.manage': ['POST /payins/[^/]+/!cancel', 'POST /(payins|payouts)/[^/]+/callbacks/!redeliver'],
   'payouts.create': ['POST /payouts/[^/]+'],
+  'refunds.create': ['POST /payins/[^/]+/refunds/[^/]+'],
   'collection.resolve': ['POST /collection/transactions/[^/]+/!(link|refund)', 'POST /collection/statements'],
   'sandbox.simulate': ['POST /sandbox/(payins|payouts)/[^/]+/!simulate'],
   'callbacks.manage': [

@@ -1,11 +1,14 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
+import { REFUND_CLAIM_EXPIRED } from '@/lib/api/refund-responses';
+import { PAYOUT_PROCESSOR_STATUSES } from '@/lib/payouts/methods';
 import { payoutMagicOf } from '@/lib/sandbox/payout-magic';
+import type { SimulateRefundRequest } from '@/lib/schemas';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
-import { isAppError } from '../errors';
+import { AppError, isAppError } from '../errors';
 import type { Logger } from '../logger';
-import { findRefundById, type RefundPlanner, type RefundService } from '../refunds';
+import { findRefundById, type Refund, type RefundPlanner, type RefundService } from '../refunds';
 
 const BATCH = 50;
 
@@ -42,6 +45,37 @@ export class RefundSimulations {
   constructor(
     private readonly deps: { db: Kysely<Database>; refunds: RefundService; clock: Clock; logger: Logger },
   ) {}
+
+  /**
+   * Ends a test refund now: SUCCESS (once it knows where the money goes: 409 REFUND_NOT_CLAIMED
+   * before) or REFUSED with a payout's reason, or CLAIM_EXPIRED while its claim is open (the
+   * claim's time running out, without the wait). 403 for a live refund, 409 once it has ended.
+   */
+  async simulate(refund: Refund, request: SimulateRefundRequest): Promise<Refund> {
+    if (!refund.isTest) throw new AppError('SANDBOX_ONLY', 'Only test refunds can be simulated.');
+    const waiting = refund.destination === undefined;
+    const refusals = [
+      ...PAYOUT_PROCESSOR_STATUSES.filter((code) => code !== 'APPROVED'),
+      ...(waiting ? [REFUND_CLAIM_EXPIRED] : []),
+    ];
+    const { processorStatus } = request;
+    if (processorStatus !== undefined) {
+      const fits =
+        request.status === 'SUCCESS' ? processorStatus === 'APPROVED' : refusals.includes(processorStatus);
+      if (!fits) {
+        const message = `For ${request.status} use ${request.status === 'SUCCESS' ? 'APPROVED' : refusals.join(', ')}.`;
+        throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'processorStatus', message }] });
+      }
+    }
+    if (refund.status !== 'PENDING')
+      throw new AppError('REFUND_FINAL', `The refund is already ${refund.status}.`);
+    if (request.status === 'SUCCESS' && waiting)
+      throw new AppError(
+        'REFUND_NOT_CLAIMED',
+        'The payer has not claimed this refund yet: nowhere to send it.',
+      );
+    return this.deps.refunds.finish(refund, request.status, { processorStatus });
+  }
 
   async applyDue(): Promise<number> {
     const { db, refunds, logger } = this.deps;

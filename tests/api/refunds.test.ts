@@ -14,6 +14,7 @@ import { manualClock, startTestApi, type TestApi, type TestMerchant } from '../s
 // Refunds over real HTTP on the real database (docs/decisions/036-refunds.md).
 const OPERATIONS = [
   ...ALL_PAYIN_OPERATIONS,
+  'POST /sandbox/payins/.*/refunds/.*',
   'POST /payins/.*/refunds/.*',
   'GET /payins/.*/refunds.*',
   'POST /payouts/.*',
@@ -226,6 +227,25 @@ describe('creating a refund', () => {
     expect(callbacks.body.data.filter((delivery) => delivery.type === 'refund.status_changed')).toMatchObject(
       [{ idPayin: s.idPayin, idRefund: 'rf-full', status: 'DELIVERED' }],
     );
+  });
+
+  it("sends it back to the payer's own account when the payment reported it", async () => {
+    const s = await fundedShop();
+    const accounts = await client.request<{ customerAccountProcess: Record<string, string | null> }>(
+      'GET',
+      `/payins/${s.idPayin}/accounts`,
+      { token: s.token },
+    );
+    const payer = accounts.body.customerAccountProcess;
+    expect(payer.accountNumber).toBeTruthy();
+    const created = await refund(s, s.idPayin, 'to-payer', { money: { amount: 100, currencyCode: 'THB' } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.claimUrl).toBeUndefined();
+    expect(created.body.destination).toMatchObject({
+      source: 'PAYER_ACCOUNT',
+      paymentMethodCode: 'BANK_TRANSFER',
+      account: { accountNumber: payer.accountNumber, bankCode: payer.bankCode },
+    });
   });
 
   it('refunds in parts, and refuses a part above what remains with nothing kept', async () => {
@@ -486,6 +506,29 @@ describe('a claim link', () => {
       token: s.token,
     });
     expect(read.body).toMatchObject({ status: 'REFUSED', processorStatus: 'CLAIM_EXPIRED' });
+  });
+
+  it('can be ended from the sandbox: never SUCCESS before the payer claimed it, CLAIM_EXPIRED at once', async () => {
+    const s = await fundedShop({}, 'USDT');
+    const created = await refund(s, s.idPayin, 'simulated', { money: { amount: 5, currencyCode: 'USDT' } });
+    const secret = claimSecretOf(created.body.claimUrl);
+    const simulate = (body: unknown) =>
+      client.request<RefundResource>('POST', `/sandbox/payins/${s.idPayin}/refunds/simulated/!simulate`, {
+        token: s.token,
+        body,
+      });
+    expectProblem(await simulate({ status: 'SUCCESS' }), 409, 'REFUND_NOT_CLAIMED');
+    expectProblem(
+      await simulate({ status: 'REFUSED', processorStatus: 'APPROVED' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const expired = await simulate({ status: 'REFUSED', processorStatus: 'CLAIM_EXPIRED' });
+    expect(expired.status, expired.text).toBe(200);
+    expect(expired.body).toMatchObject({ status: 'REFUSED', processorStatus: 'CLAIM_EXPIRED' });
+    expect((await client.request<RefundClaim>('GET', `/refund-claims/${secret}`)).body.state).toBe('EXPIRED');
+    expectProblem(await simulate({ status: 'REFUSED' }), 409, 'REFUND_FINAL');
+    expect(await usdt(s)).toEqual({ available: 1960, reserved: 0 });
   });
 
   it('is unknown for a made-up or malformed secret', async () => {

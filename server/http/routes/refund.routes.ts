@@ -2,7 +2,12 @@ import 'server-only';
 import type { Context } from 'hono';
 import { refundClaimSchema, refundListSchema, refundResponseSchema } from '@/lib/api/refund-responses';
 import { toApiMoney } from '@/lib/money';
-import { claimRefundRequestSchema, createRefundRequestSchema } from '@/lib/schemas';
+import {
+  claimRefundRequestSchema,
+  createRefundRequestSchema,
+  simulateRefundRequestSchema,
+} from '@/lib/schemas';
+import type { RefundSimulations } from '../../sandbox';
 import { claimUrl, presentClaim, presentRefund, type Refund, type RefundService } from '../../refunds';
 import { recordAudit } from '../audit';
 import type { ApiEnv } from '../context';
@@ -180,6 +185,52 @@ export function refundRoutes(refunds: RefundService, publicUrl: string): readonl
       async handle(c, { body }) {
         const view = await refunds.submitClaim(secretOf(c), body.destination);
         return reply(c, presentClaim(view.refund, view.merchantName, view.at));
+      },
+    }),
+  ];
+}
+
+/** The sandbox's hand on a test refund: end it now, as the receiving bank or the payer's silence would. */
+export function refundSandboxRoutes(
+  simulations: RefundSimulations,
+  refunds: RefundService,
+): readonly ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/sandbox/payins/:idPayin/refunds/:idRefund/!simulate',
+      operationId: 'simulateRefund',
+      summary: 'Simulate the outcome of a test refund',
+      description:
+        'Ends a PENDING test refund now: SUCCESS (APPROVED; only once the refund knows where its money goes, else 409 ' +
+        'REFUND_NOT_CLAIMED) or REFUSED (ACCOUNT_INVALID, ACCOUNT_CLOSED, NAME_MISMATCH, LIMIT_EXCEEDED, DECLINED or ' +
+        'CANCELLED, DECLINED when left out; CLAIM_EXPIRED while its claim is open, as if the payer let the time run ' +
+        'out). Without a call a test refund ends by itself, by the payout magic amounts (…902–906 refused after 3 s, ' +
+        '…910 waits) or SUCCESS after the sandbox delay. Token operation: POST ' +
+        '/sandbox/payins/{idPayin}/refunds/{idRefund}/!simulate.',
+      tag: 'Sandbox',
+      versioned: true,
+      auth: 'token',
+      authorize: requireMerchantWideOperation,
+      body: simulateRefundRequestSchema,
+      responses: { 200: { description: 'The outcome was applied.', schema: refundResponseSchema } },
+      errors: [
+        'VALIDATION_FAILED',
+        'MALFORMED_JSON',
+        'SANDBOX_ONLY',
+        'REFUND_NOT_FOUND',
+        'REFUND_FINAL',
+        'REFUND_NOT_CLAIMED',
+      ],
+      async handle(c, { body, deps }) {
+        const refund = await refunds.get(c.get('merchant'), c.get('idPayin'), c.get('idRefund'));
+        const ended = await simulations.simulate(refund, body);
+        await recordAudit(c, deps, {
+          action: 'refund.simulated',
+          target: refund.idRefund,
+          details: { ...body },
+        });
+        return reply(c, presentRefund(ended, undefined), 200);
       },
     }),
   ];

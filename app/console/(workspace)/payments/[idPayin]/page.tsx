@@ -8,6 +8,7 @@ import type { PayinResource } from '@/lib/api/responses';
 import { ledgerQuery } from '@/lib/console/ledger';
 import { LedgerSection } from '@/components/console/ledger/ledger-section';
 import { PaymentDetail } from '@/components/console/payments/payment-detail';
+import { RefundsSection } from '@/components/console/payments/refunds-section';
 
 interface PaymentPageProps {
   params: Promise<{ idPayin: string }>;
@@ -42,6 +43,12 @@ export default async function PaymentPage({ params }: PaymentPageProps) {
               simulate: session.isTest && allows(session, 'sandbox.simulate'),
               cancel: allows(session, 'payments.manage'),
             }}
+          />
+          <RefundsSection
+            idPayin={idPayin}
+            succeeded={(payin.body as PayinResource).process.status === 'SUCCESS'}
+            canRefund={allows(session, 'refunds.create')}
+            isTest={session.isTest}
           />
           <LedgerSection
             filter={{ idPayin }}
