@@ -457,6 +457,27 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
       },
     ];
   },
+  async simulateRefund(world) {
+    const ids = [await payin(world), await payin(world)];
+    for (const id of ids)
+      await ok('POST', `/sandbox/payins/${id}/!simulate`, {
+        token: world.sandboxToken,
+        body: { status: 'SUCCESS' },
+      });
+    const idRefund = newIdPayin('refund');
+    await ok('POST', `/payins/${ids[0]}/refunds/${idRefund}`, {
+      token: world.sandboxToken,
+      body: { money: { amount: 10, currencyCode: 'THB' } },
+    });
+    return [
+      {
+        path: `/sandbox/payins/${ids[0]}/refunds/${idRefund}/!simulate`,
+        contentType: 'application/json',
+        token: world.sandboxToken,
+        body: { status: 'REFUSED', processorStatus: 'ACCOUNT_CLOSED' },
+      },
+    ];
+  },
   async simulatePayout(world) {
     const id = await payin(world);
     await ok('POST', `/sandbox/payins/${id}/!simulate`, {

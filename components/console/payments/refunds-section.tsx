@@ -94,7 +94,7 @@ export function RefundsSection({
                   {list.data.data.map((refund) => (
                     <tr key={refund.idRefund} data-testid="refund-row" data-id-refund={refund.idRefund}>
                       <td data-label={t('columns.id')}>
-                        <span>
+                        <span className="break-anywhere">
                           <code>{refund.idRefund}</code>
                           {refund.reason && <span className="console-muted"> · {refund.reason}</span>}
                         </span>
