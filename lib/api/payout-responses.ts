@@ -7,6 +7,17 @@ import { apiMoneySchema } from './responses';
 export const PAYOUT_STATUSES = ['PENDING', 'SUCCESS', 'REFUSED'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
+/** Where money out goes, as payouts and refunds show it: the account, and the contact details given. */
+export const payoutDestinationShape = {
+  account: z.looseObject({
+    accountName: z.string().optional(),
+    accountNumber: z.string(),
+    bankCode: z.string().optional(),
+  }),
+  phoneNumber: z.string().optional(),
+  emailAddress: z.string().optional(),
+};
+
 /** A payout as GET /payouts/{idPayout} and the create answer show it (docs/decisions/027). */
 export const payoutResponseSchema = z.looseObject({
   paymentRequested: z.looseObject({ money: apiMoneySchema }),
@@ -22,13 +33,7 @@ export const payoutResponseSchema = z.looseObject({
   paymentMethodResponse: z.looseObject({
     idPayout: z.string(),
     paymentMethodCode: z.enum(PAYOUT_METHOD_CODES),
-    account: z.looseObject({
-      accountName: z.string().optional(),
-      accountNumber: z.string(),
-      bankCode: z.string().optional(),
-    }),
-    phoneNumber: z.string().optional(),
-    emailAddress: z.string().optional(),
+    ...payoutDestinationShape,
     money: apiMoneySchema,
     vat: apiMoneySchema.optional(),
     reference: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYOUT_METHOD_CODES } from '../payouts/methods';
+import { payoutDestinationShape } from './payout-responses';
 import { apiMoneySchema } from './responses';
 
 /** Statuses of a refund: PENDING until the money reached the payer or could not. */
@@ -36,13 +37,7 @@ export const refundResponseSchema = z.looseObject({
     .looseObject({
       source: z.enum(REFUND_DESTINATION_SOURCES),
       paymentMethodCode: z.enum(PAYOUT_METHOD_CODES),
-      account: z.looseObject({
-        accountName: z.string().optional(),
-        accountNumber: z.string(),
-        bankCode: z.string().optional(),
-      }),
-      phoneNumber: z.string().optional(),
-      emailAddress: z.string().optional(),
+      ...payoutDestinationShape,
       paymentOperator: z.looseObject({ code: z.string(), name: z.string() }).optional(),
     })
     .optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WITHOUT_CONTROL_CHARACTERS } from './customer-data';
 import { paymentOperatorCodeSchema } from './payin-request';
+import { simulatePayoutRequestSchema } from './payout-request';
 import { absoluteUrlSchema, moneySchema } from './primitives';
 
 const text = (max: number) =>
@@ -43,13 +44,9 @@ export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>;
 export const claimRefundRequestSchema = z.object({ destination: refundDestinationSchema });
 export type ClaimRefundRequest = z.infer<typeof claimRefundRequestSchema>;
 
-/** A sandbox outcome for a test refund (POST /sandbox/payins/{idPayin}/refunds/{idRefund}/!simulate). */
-export const simulateRefundRequestSchema = z.object({
-  status: z.enum(['SUCCESS', 'REFUSED']),
-  /** The refusal's reason (a payout's, or CLAIM_EXPIRED for a claim still open), or APPROVED; defaults by status. */
-  processorStatus: z
-    .string()
-    .regex(/^[A-Z_]{1,40}$/, 'Capital letters and underscores.')
-    .optional(),
-});
+/**
+ * A sandbox outcome for a test refund (POST /sandbox/payins/{idPayin}/refunds/{idRefund}/!simulate):
+ * a payout's, applied now (the reasons: a payout's, or CLAIM_EXPIRED while the claim is open).
+ */
+export const simulateRefundRequestSchema = simulatePayoutRequestSchema.omit({ delaySeconds: true });
 export type SimulateRefundRequest = z.infer<typeof simulateRefundRequestSchema>;

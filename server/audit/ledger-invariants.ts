@@ -59,45 +59,32 @@ export async function checkLedgerInvariants(db: Kysely<Database>): Promise<strin
     having (p.status = 'SUCCESS') <> (count(t.id) = 1) or count(t.id) > 1`))
     problems.push(`payin ${row.id_payin} (${row.status}) has ${row.credits} credits`);
 
-  for (const row of await rows<{
-    id_payout: string;
-    status: string;
-    reserves: string;
-    debits: string;
-    releases: string;
-  }>(sql`
-    select p.id_payout, p.status,
-           count(t.id) filter (where t.kind = 'PAYOUT_RESERVE')::text as reserves,
-           count(t.id) filter (where t.kind = 'PAYOUT_DEBIT')::text as debits,
-           count(t.id) filter (where t.kind = 'PAYOUT_RELEASE')::text as releases
-    from payouts p left join ledger_transfers t on t.payout_id = p.id
-    group by p.id
-    having count(t.id) filter (where t.kind = 'PAYOUT_RESERVE') <> 1
-        or count(t.id) filter (where t.kind = 'PAYOUT_DEBIT') <> (case when p.status = 'SUCCESS' then 1 else 0 end)
-        or count(t.id) filter (where t.kind = 'PAYOUT_RELEASE') <> (case when p.status = 'REFUSED' then 1 else 0 end)`))
-    problems.push(
-      `payout ${row.id_payout} (${row.status}): ${row.reserves} reserves, ${row.debits} debits, ${row.releases} releases`,
-    );
-
-  for (const row of await rows<{
-    id_refund: string;
-    status: string;
-    reserves: string;
-    debits: string;
-    releases: string;
-  }>(sql`
-    select r.id_refund, r.status,
-           count(t.id) filter (where t.kind = 'REFUND_RESERVE')::text as reserves,
-           count(t.id) filter (where t.kind = 'REFUND_DEBIT')::text as debits,
-           count(t.id) filter (where t.kind = 'REFUND_RELEASE')::text as releases
-    from refunds r left join ledger_transfers t on t.refund_id = r.id
-    group by r.id
-    having count(t.id) filter (where t.kind = 'REFUND_RESERVE') <> 1
-        or count(t.id) filter (where t.kind = 'REFUND_DEBIT') <> (case when r.status = 'SUCCESS' then 1 else 0 end)
-        or count(t.id) filter (where t.kind = 'REFUND_RELEASE') <> (case when r.status = 'REFUSED' then 1 else 0 end)`))
-    problems.push(
-      `refund ${row.id_refund} (${row.status}): ${row.reserves} reserves, ${row.debits} debits, ${row.releases} releases`,
-    );
+  // Money out, payouts and refunds alike: reserved once, then debited or released by its status.
+  for (const out of [
+    { table: 'payouts', id: 'id_payout', column: 'payout_id', kind: 'PAYOUT', name: 'payout' },
+    { table: 'refunds', id: 'id_refund', column: 'refund_id', kind: 'REFUND', name: 'refund' },
+  ]) {
+    const kind = (step: string) => sql.lit(`${out.kind}_${step}`);
+    for (const row of await rows<{
+      id: string;
+      status: string;
+      reserves: string;
+      debits: string;
+      releases: string;
+    }>(sql`
+      select o.${sql.raw(out.id)} as id, o.status,
+             count(t.id) filter (where t.kind = ${kind('RESERVE')})::text as reserves,
+             count(t.id) filter (where t.kind = ${kind('DEBIT')})::text as debits,
+             count(t.id) filter (where t.kind = ${kind('RELEASE')})::text as releases
+      from ${sql.table(out.table)} o left join ledger_transfers t on t.${sql.raw(out.column)} = o.id
+      group by o.id
+      having count(t.id) filter (where t.kind = ${kind('RESERVE')}) <> 1
+          or count(t.id) filter (where t.kind = ${kind('DEBIT')}) <> (case when o.status = 'SUCCESS' then 1 else 0 end)
+          or count(t.id) filter (where t.kind = ${kind('RELEASE')}) <> (case when o.status = 'REFUSED' then 1 else 0 end)`))
+      problems.push(
+        `${out.name} ${row.id} (${row.status}): ${row.reserves} reserves, ${row.debits} debits, ${row.releases} releases`,
+      );
+  }
 
   for (const row of await rows<{ id_payin: string; amount: string; refunded: string }>(sql`
     select p.id_payin, p.amount_minor::text as amount, sum(r.amount_minor)::text as refunded

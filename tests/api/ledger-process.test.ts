@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BalancesResource } from '@/lib/api/payout-responses';
 import { migrateToLatest, openPglite, type DatabaseHandle } from '@/server/db';
 import { checkLedgerInvariants } from '@/server/audit';
 import { ALL_PAYIN_OPERATIONS, ApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
-import {
-  buildServerBundle,
-  politely,
-  startServerProcess,
-  type ServerProcess,
-} from '../support/server-process';
+import { politely, serverProcessFixture } from '../support/server-process';
 import type { TestMerchant } from '../support/test-api';
 import { openTestDatabase } from '../support/test-database';
 
@@ -22,19 +14,7 @@ import { openTestDatabase } from '../support/test-database';
  * racing payouts over one balance, and a randomised run of payins and payouts with the server
  * killed (SIGKILL) mid-flight, after which the books must still hold.
  */
-let bundle: ReturnType<typeof buildServerBundle>;
-let workDir: string;
-const processes: ServerProcess[] = [];
-
-beforeAll(() => {
-  bundle = buildServerBundle();
-  workDir = mkdtempSync(join(tmpdir(), 'payin-ledger-'));
-});
-afterAll(async () => {
-  await Promise.all(processes.map((server) => server.stop('SIGKILL')));
-  bundle.remove();
-  rmSync(workDir, { recursive: true, force: true });
-});
+const { start, merchantsFile: writeMerchants, scratchPath } = serverProcessFixture('ledger');
 
 const OPERATIONS = [
   ...ALL_PAYIN_OPERATIONS,
@@ -44,19 +24,17 @@ const OPERATIONS = [
   'POST /sandbox/payouts/.*',
 ];
 
-function merchantsFile(merchant: TestMerchant): string {
-  const path = join(workDir, `merchants-${randomBytes(4).toString('hex')}.json`);
-  const entry = {
-    ...merchant,
-    channelName: 'Ledger Shop',
-    test: true,
-    // Round numbers: 2 % on payins, nothing on payouts.
-    fees: { default: { percent: 2 } },
-    payoutFees: { default: { percent: 0 } },
-  };
-  writeFileSync(path, JSON.stringify({ merchants: [entry] }));
-  return path;
-}
+/** Round numbers: 2 % on payins, nothing on payouts. */
+const merchantsFile = (merchant: TestMerchant) =>
+  writeMerchants([
+    {
+      ...merchant,
+      channelName: 'Ledger Shop',
+      test: true,
+      fees: { default: { percent: 2 } },
+      payoutFees: { default: { percent: 0 } },
+    },
+  ]);
 
 function newMerchant(): TestMerchant {
   return {
@@ -64,12 +42,6 @@ function newMerchant(): TestMerchant {
     secret: `sk_test_${randomBytes(18).toString('base64url')}`,
     callbackSecret: `whsec_${randomBytes(32).toString('base64')}`,
   };
-}
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess({ bundle: bundle.path, env });
-  processes.push(server);
-  return server;
 }
 
 async function tokenFor(client: ApiClient, merchant: TestMerchant): Promise<string> {
@@ -159,7 +131,7 @@ describe('a randomised run of payins and payouts with crashes', () => {
   it('leaves books that balance, with nothing posted twice or half', { timeout: 240_000 }, async () => {
     const merchant = newMerchant();
     const pg = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined;
-    const dataDir = join(workDir, `data-${randomBytes(4).toString('hex')}`);
+    const dataDir = scratchPath('data');
     const env = {
       ...(pg ? { DATABASE_URL: pg.url! } : { DATA_DIR: dataDir }),
       MERCHANTS_FILE: merchantsFile(merchant),

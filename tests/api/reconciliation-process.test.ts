@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CollectionIngestResource } from '@/lib/api/collection-responses';
 import { migrateToLatest, openPglite, type DatabaseHandle } from '@/server/db';
 import { checkLedgerInvariants } from '@/server/audit';
 import { thaiIdCheckDigit } from '@/server/rails';
 import { ALL_PAYIN_OPERATIONS, ApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
-import {
-  buildServerBundle,
-  politely,
-  startServerProcess,
-  type ServerProcess,
-} from '../support/server-process';
+import { politely, serverProcessFixture } from '../support/server-process';
 import { openTestDatabase } from '../support/test-database';
 
 /**
@@ -22,19 +14,7 @@ import { openTestDatabase } from '../support/test-database';
  * two instances on one PostgreSQL at once, and a feed whose server is killed mid-delivery; each
  * bank transaction must be stored and applied exactly once, and the books must hold.
  */
-let bundle: ReturnType<typeof buildServerBundle>;
-let workDir: string;
-const processes: ServerProcess[] = [];
-
-beforeAll(() => {
-  bundle = buildServerBundle();
-  workDir = mkdtempSync(join(tmpdir(), 'payin-collection-'));
-});
-afterAll(async () => {
-  await Promise.all(processes.map((server) => server.stop('SIGKILL')));
-  bundle.remove();
-  rmSync(workDir, { recursive: true, force: true });
-});
+const { start, merchantsFile: writeMerchants, scratchPath } = serverProcessFixture('collection');
 
 const first12 = '010556100002';
 
@@ -50,37 +30,25 @@ function liveMerchant(): { merchant: LiveMerchant; file: string } {
     secret: `sk_live_${randomBytes(18).toString('base64url')}`,
     feedKey: `feed_${randomBytes(24).toString('base64url')}`,
   };
-  const file = join(workDir, `merchants-${randomBytes(4).toString('hex')}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      merchants: [
+  const file = writeMerchants([
+    {
+      merchantCode: merchant.merchantCode,
+      secret: merchant.secret,
+      channelName: 'Reconciled Shop',
+      test: false,
+      paymentMethods: ['QRTH'],
+      collectionAccounts: [
         {
-          merchantCode: merchant.merchantCode,
-          secret: merchant.secret,
-          channelName: 'Reconciled Shop',
-          test: false,
-          paymentMethods: ['QRTH'],
-          collectionAccounts: [
-            {
-              id: 'kbank-promptpay',
-              type: 'PROMPTPAY',
-              promptPayId: first12 + thaiIdCheckDigit(first12),
-              accountName: 'Reconciled Shop Co., Ltd.',
-              feed: { apiKey: merchant.feedKey },
-            },
-          ],
+          id: 'kbank-promptpay',
+          type: 'PROMPTPAY',
+          promptPayId: first12 + thaiIdCheckDigit(first12),
+          accountName: 'Reconciled Shop Co., Ltd.',
+          feed: { apiKey: merchant.feedKey },
         },
       ],
-    }),
-  );
+    },
+  ]);
   return { merchant, file };
-}
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess({ bundle: bundle.path, env });
-  processes.push(server);
-  return server;
 }
 
 async function token(client: ApiClient, merchant: LiveMerchant): Promise<string> {
@@ -203,7 +171,7 @@ describe('a feed whose server is killed mid-delivery', () => {
     async () => {
       const { merchant, file } = liveMerchant();
       const pg = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined;
-      const dataDir = join(workDir, `data-${randomBytes(4).toString('hex')}`);
+      const dataDir = scratchPath('data');
       const env = { ...(pg ? { DATABASE_URL: pg.url! } : { DATA_DIR: dataDir }), MERCHANTS_FILE: file };
 
       let server = await start(env);

@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BalancesResource } from '@/lib/api/payout-responses';
 import type { RefundList } from '@/lib/api/refund-responses';
 import { checkLedgerInvariants } from '@/server/audit';
 import { ALL_PAYIN_OPERATIONS, ApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
-import {
-  buildServerBundle,
-  politely,
-  startServerProcess,
-  type ServerProcess,
-} from '../support/server-process';
+import { politely, serverProcessFixture } from '../support/server-process';
 import type { TestMerchant } from '../support/test-api';
 import { openTestDatabase } from '../support/test-database';
 
@@ -22,19 +14,7 @@ import { openTestDatabase } from '../support/test-database';
  * for a payin's last refundable amount, and for the merchant's last available money, through both
  * instances at once. Exactly the ones that fit are accepted, and the books hold.
  */
-let bundle: ReturnType<typeof buildServerBundle>;
-let workDir: string;
-const processes: ServerProcess[] = [];
-
-beforeAll(() => {
-  bundle = buildServerBundle();
-  workDir = mkdtempSync(join(tmpdir(), 'payin-refunds-'));
-});
-afterAll(async () => {
-  await Promise.all(processes.map((server) => server.stop('SIGKILL')));
-  bundle.remove();
-  rmSync(workDir, { recursive: true, force: true });
-});
+const { start, merchantsFile: writeMerchants } = serverProcessFixture('refunds');
 
 const OPERATIONS = [
   ...ALL_PAYIN_OPERATIONS,
@@ -52,25 +32,17 @@ function newMerchant(): TestMerchant {
   };
 }
 
-function merchantsFile(merchant: TestMerchant): string {
-  const path = join(workDir, `merchants-${randomBytes(4).toString('hex')}.json`);
-  const entry = {
-    ...merchant,
-    channelName: 'Refund Shop',
-    test: true,
-    // Round numbers: 2 % on payins, nothing on payouts or refunds.
-    fees: { default: { percent: 2 } },
-    payoutFees: { default: { percent: 0 } },
-  };
-  writeFileSync(path, JSON.stringify({ merchants: [entry] }));
-  return path;
-}
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess({ bundle: bundle.path, env });
-  processes.push(server);
-  return server;
-}
+/** Round numbers: 2 % on payins, nothing on payouts or refunds. */
+const merchantsFile = (merchant: TestMerchant) =>
+  writeMerchants([
+    {
+      ...merchant,
+      channelName: 'Refund Shop',
+      test: true,
+      fees: { default: { percent: 2 } },
+      payoutFees: { default: { percent: 0 } },
+    },
+  ]);
 
 async function tokenFor(client: ApiClient, merchant: TestMerchant): Promise<string> {
   const response = await politely(() =>

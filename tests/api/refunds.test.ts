@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalancesResource, BalanceTransactionsResource } from '@/lib/api/payout-responses';
 import type { RefundClaim, RefundList, RefundResource } from '@/lib/api/refund-responses';
@@ -399,6 +400,32 @@ describe('creating a refund', () => {
       body: {},
     });
     expectProblem(answer, 422, 'REFUNDS_NOT_AVAILABLE');
+  });
+});
+
+describe('the books', () => {
+  it('catch a refund whose status and ledger disagree, or refunds above their payin', async () => {
+    const s = await fundedShop();
+    expect(
+      (
+        await refund(s, s.idPayin, 'audited', {
+          money: { amount: 40, currencyCode: 'THB' },
+          destination: BANK_THB,
+        })
+      ).status,
+    ).toBe(201);
+    const db = api.runtime.deps.db;
+    const where = sql`merchant_code = ${s.merchant.merchantCode} and id_refund = 'audited'`;
+    try {
+      // Marked paid without its debit, and for more than the payin received.
+      await sql`update refunds set status = 'SUCCESS', amount_minor = 200000 where ${where}`.execute(db);
+      const problems = await checkLedgerInvariants(db);
+      expect(problems).toContain('refund audited (SUCCESS): 1 reserves, 0 debits, 0 releases');
+      expect(problems).toContain(`payin ${s.idPayin} of 100000 has 200000 refunded or pending refund`);
+    } finally {
+      await sql`update refunds set status = 'PENDING', amount_minor = 4000 where ${where}`.execute(db);
+    }
+    expect(await checkLedgerInvariants(db)).toEqual([]);
   });
 });
 

@@ -1,8 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import type { ApiResponse } from './api-client';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -113,4 +116,44 @@ export async function politely<T>(
     const wait = Number(response.headers.get('retry-after') ?? '1');
     await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0.2) * 1000));
   }
+}
+
+/**
+ * The fixture of a process test file: one server bundle built before its tests, a scratch folder
+ * for merchants files, and every started server killed and the rest removed after them.
+ */
+export function serverProcessFixture(prefix: string): {
+  start: (env: Record<string, string>) => Promise<ServerProcess>;
+  /** Writes a merchants file of these entries into the scratch folder; its path. */
+  merchantsFile: (entries: readonly Record<string, unknown>[]) => string;
+  /** A fresh path in the scratch folder (a data folder of its own, say). */
+  scratchPath: (name: string) => string;
+} {
+  let bundle: ReturnType<typeof buildServerBundle>;
+  let workDir: string;
+  const processes: ServerProcess[] = [];
+  beforeAll(() => {
+    bundle = buildServerBundle();
+    workDir = mkdtempSync(join(tmpdir(), `payin-${prefix}-`));
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((server) => server.stop('SIGKILL')));
+    bundle.remove();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+  return {
+    start: async (env) => {
+      const server = await startServerProcess({ bundle: bundle.path, env });
+      processes.push(server);
+      return server;
+    },
+    merchantsFile: (entries) => {
+      const path = join(workDir, `merchants-${randomBytes(4).toString('hex')}.json`);
+      writeFileSync(path, JSON.stringify({ merchants: entries }));
+      return path;
+    },
+    scratchPath: (name) => {
+      return join(workDir, `${name}-${randomBytes(4).toString('hex')}`);
+    },
+  };
 }
