@@ -4,13 +4,22 @@ import { claimFieldsOf, type ClaimField, type ClaimOption } from '@/lib/checkout
 import { formatDateTime, formatMoney } from '@/lib/format/money-format';
 import { localOperatorName } from '@/lib/methods/local-names';
 import type { CurrencyCode } from '@/lib/money';
+import type { PayoutMethodCode } from '@/lib/payouts/methods';
 
-const OPERATOR_LABEL = { BANK_TRANSFER: 'bank', MOBILE_MONEY: 'mobileNetwork', CRYPTO: 'chain' } as const;
-const NUMBER_LABEL = {
-  BANK_TRANSFER: 'accountNumber',
-  MOBILE_MONEY: 'walletNumber',
-  CRYPTO: 'address',
-} as const;
+/** Each method's words: what its operator is (when it has one) and what its account number is. */
+const LABELS: Record<
+  PayoutMethodCode,
+  {
+    operator: 'bank' | 'mobileNetwork' | 'chain' | undefined;
+    number: 'accountNumber' | 'walletNumber' | 'address' | 'promptPayId' | 'upiId';
+  }
+> = {
+  BANK_TRANSFER: { operator: 'bank', number: 'accountNumber' },
+  PROMPTPAY: { operator: undefined, number: 'promptPayId' },
+  UPI: { operator: undefined, number: 'upiId' },
+  MOBILE_MONEY: { operator: 'mobileNetwork', number: 'walletNumber' },
+  CRYPTO: { operator: 'chain', number: 'address' },
+};
 
 /**
  * The payer's refund claim: who refunds how much and why, then where to receive it. Plain HTML: the
@@ -131,22 +140,19 @@ async function ClaimForm({
     getLocale(),
   ]);
   const method = option.paymentMethodCode;
+  const words = LABELS[method];
   const label = (field: ClaimField) =>
     field === 'paymentOperatorCode'
-      ? t(`fields.${OPERATOR_LABEL[method]}`)
+      ? t(`fields.${words.operator ?? 'bank'}`)
       : field === 'accountNumber'
-        ? t(`fields.${NUMBER_LABEL[method]}`)
+        ? t(`fields.${words.number}`)
         : t(`fields.${field}`);
   const hint = (field: ClaimField) =>
-    field === 'bankCode'
-      ? t('hints.bankCode')
-      : field === 'accountName'
-        ? t('hints.accountName')
-        : field === 'accountNumber'
-          ? t(
-              `hints.${method === 'BANK_TRANSFER' ? 'accountNumber' : method === 'MOBILE_MONEY' ? 'walletNumber' : 'address'}`,
-            )
-          : undefined;
+    field === 'bankCode' || field === 'accountName'
+      ? t(`hints.${field}`)
+      : field === 'accountNumber'
+        ? t(`hints.${words.number}`)
+        : undefined;
   return (
     <form method="post" action={action} className="stack" data-testid="claim-form">
       <input type="hidden" name="paymentMethodCode" value={method} />
@@ -191,7 +197,11 @@ async function ClaimForm({
                 name={field}
                 required={required}
                 autoComplete={field === 'accountName' ? 'name' : 'off'}
-                inputMode={field === 'accountNumber' && method !== 'CRYPTO' ? 'numeric' : undefined}
+                inputMode={
+                  field === 'accountNumber' && ['BANK_TRANSFER', 'PROMPTPAY', 'MOBILE_MONEY'].includes(method)
+                    ? 'numeric'
+                    : undefined
+                }
                 type={field === 'accountNumber' && method === 'MOBILE_MONEY' ? 'tel' : 'text'}
                 spellCheck={false}
                 aria-invalid={refused || undefined}

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { chosenOption, claimDestinationOf, claimFieldsOf, refusedFields } from './refund-claim-form';
 
-const bank = { paymentMethodCode: 'BANK_TRANSFER' as const, paymentOperators: [], needsBankCode: true };
-const wallet = { paymentMethodCode: 'MOBILE_MONEY' as const, paymentOperators: [] };
-const crypto = { paymentMethodCode: 'CRYPTO' as const, paymentOperators: [] };
+const some = [{ code: 'X', name: 'X' }];
+const bank = { paymentMethodCode: 'BANK_TRANSFER' as const, paymentOperators: some, needsBankCode: true };
+const wallet = { paymentMethodCode: 'MOBILE_MONEY' as const, paymentOperators: some };
+const crypto = { paymentMethodCode: 'CRYPTO' as const, paymentOperators: some };
+const promptPay = { paymentMethodCode: 'PROMPTPAY' as const, paymentOperators: [] };
 
 describe('the refund claim form', () => {
   it('asks the branch code only where the bank does not imply it, and a name except for wallets on chain', () => {
@@ -18,6 +20,11 @@ describe('the refund claim form', () => {
     );
     expect(claimFieldsOf(crypto).find((entry) => entry.field === 'accountName')?.required).toBe(false);
     expect(claimFieldsOf(wallet).find((entry) => entry.field === 'accountName')?.required).toBe(true);
+    // An alias needs no operator, and no name (the switch shows it to the sender).
+    expect(claimFieldsOf(promptPay)).toEqual([
+      { field: 'accountNumber', required: true },
+      { field: 'accountName', required: false },
+    ]);
   });
 
   it('takes the method the query names, else the first', () => {

@@ -7,13 +7,20 @@ export type ClaimField = (typeof CLAIM_FIELDS)[number];
 
 export type ClaimOption = RefundClaim['options'][number];
 
-/** Which fields a method's form asks, and whether the holder's name is required (the payout rules'). */
+/**
+ * Which fields a method's form asks, and whether each is required (the payout rules'): the operator
+ * where the method has some (a PromptPay or UPI ID needs none), the branch code where the bank does
+ * not imply it, the holder's name for bank accounts and wallets.
+ */
 export function claimFieldsOf(option: ClaimOption): { field: ClaimField; required: boolean }[] {
+  const method = option.paymentMethodCode;
   return [
-    { field: 'paymentOperatorCode', required: true },
+    ...(option.paymentOperators.length > 0
+      ? [{ field: 'paymentOperatorCode' as const, required: true }]
+      : []),
     ...(option.needsBankCode ? [{ field: 'bankCode' as const, required: true }] : []),
     { field: 'accountNumber', required: true },
-    { field: 'accountName', required: option.paymentMethodCode !== 'CRYPTO' },
+    { field: 'accountName', required: method === 'BANK_TRANSFER' || method === 'MOBILE_MONEY' },
   ];
 }
 

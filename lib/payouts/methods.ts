@@ -5,7 +5,7 @@ import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '../money/currenci
  * destination rules of each (bank codes, wallet numbers, addresses) are the server's
  * (server/payouts/destinations); this closed set is isomorphic so the console can list it.
  */
-export const PAYOUT_METHOD_CODES = ['BANK_TRANSFER', 'MOBILE_MONEY', 'CRYPTO'] as const;
+export const PAYOUT_METHOD_CODES = ['BANK_TRANSFER', 'PROMPTPAY', 'UPI', 'MOBILE_MONEY', 'CRYPTO'] as const;
 export type PayoutMethodCode = (typeof PAYOUT_METHOD_CODES)[number];
 
 export function isPayoutMethodCode(value: string): value is PayoutMethodCode {
@@ -29,10 +29,13 @@ export type PayoutProcessorStatus = (typeof PAYOUT_PROCESSOR_STATUSES)[number];
 
 /**
  * The currencies each method pays out in. Every currency with a country has a domestic bank transfer;
- * the stablecoins have no bank and go to a wallet address instead.
+ * Thailand's PromptPay and India's UPI also pay to an alias (a PromptPay ID, a UPI ID) that the
+ * payer knows by heart; the stablecoins have no bank and go to a wallet address instead.
  */
 export const payoutMethodCurrencies: Record<PayoutMethodCode, readonly CurrencyCode[]> = {
   BANK_TRANSFER: CURRENCY_CODES.filter((code) => CURRENCIES[code].country !== null),
+  PROMPTPAY: ['THB'],
+  UPI: ['INR'],
   MOBILE_MONEY: ['GHS', 'KES'],
   CRYPTO: ['USDT', 'USDC'],
 };

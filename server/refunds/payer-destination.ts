@@ -4,8 +4,8 @@ import { resolvePayoutDestination, type PayoutDestination } from '../payouts';
 
 /**
  * The payer's own account, when the payin knows it and a payout rail can pay it: the mobile money
- * wallet that approved the payment, or the bank account the money came from (customerAccountProcess
- * with its bank code). It must pass the payout rules as any destination; otherwise undefined, and
+ * wallet that approved the payment, the UPI ID that paid, or the bank account the money came from
+ * (customerAccountProcess with its bank code). It must pass the payout rules as any destination; otherwise undefined, and
  * the payer is asked through a claim link (docs/decisions/036).
  */
 export function payerDestination(payin: Payin): PayoutDestination | undefined {
@@ -19,6 +19,13 @@ export function payerDestination(payin: Payin): PayoutDestination | undefined {
       paymentMethodCode: 'MOBILE_MONEY',
       paymentOperatorCode: payin.operatorCode,
       account: { accountName, accountNumber: payin.customer.phoneNumber },
+    });
+  // A UPI payment names the payer's UPI ID: the refund goes back to it.
+  if (account?.accountType === 'UPI' && account.accountNumber !== undefined)
+    candidates.push({
+      currency,
+      paymentMethodCode: 'UPI',
+      account: { accountName, accountNumber: account.accountNumber },
     });
   if (account?.accountNumber !== undefined && account.bankCode !== undefined)
     candidates.push({

@@ -249,6 +249,43 @@ describe('creating a refund', () => {
     });
   });
 
+  it("sends a UPI payment back to the payer's UPI ID, and a THB refund to a PromptPay ID", async () => {
+    const s = await shop();
+    const upiPayin = newIdPayin('upi');
+    const created = await client.request('POST', `/payins/${upiPayin}`, {
+      token: s.token,
+      body: payinRequest({
+        paymentRequested: { money: { amount: 5000, currencyCode: 'INR' } },
+        paymentMethod: { paymentMethodCode: 'QRIN' },
+      }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const paid = await client.request('POST', `/sandbox/payins/${upiPayin}/!simulate`, {
+      token: s.token,
+      body: { status: 'SUCCESS' },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const toVpa = await refund(s, upiPayin, 'upi-back', { money: { amount: 1000, currencyCode: 'INR' } });
+    expect(toVpa.status, toVpa.text).toBe(201);
+    expect(toVpa.body.destination).toMatchObject({
+      source: 'PAYER_ACCOUNT',
+      paymentMethodCode: 'UPI',
+      account: { accountNumber: expect.stringMatching(/^[a-z0-9._-]+@[a-z][a-z0-9]+$/) as string },
+    });
+
+    const t = await fundedShop();
+    const toPromptPay = await refund(t, t.idPayin, 'promptpay', {
+      money: { amount: 80, currencyCode: 'THB' },
+      destination: { paymentMethodCode: 'PROMPTPAY', account: { accountNumber: '081-234-5678' } },
+    });
+    expect(toPromptPay.status, toPromptPay.text).toBe(201);
+    expect(toPromptPay.body.destination).toEqual({
+      source: 'MERCHANT',
+      paymentMethodCode: 'PROMPTPAY',
+      account: { accountNumber: '0812345678' },
+    });
+  });
+
   it('refunds in parts, and refuses a part above what remains with nothing kept', async () => {
     const s = await fundedShop();
     expect(

@@ -189,20 +189,23 @@ export function MethodFields({ form }: FormProps) {
             ))}
           </select>
         </Field>
-        <Field id="payout-paymentOperatorCode" label={t('operator')} error={operatorError}>
-          <select
-            id="payout-paymentOperatorCode"
-            {...form.register('paymentOperatorCode')}
-            {...describedBy('payout-paymentOperatorCode', { error: operatorError })}
-          >
-            <option value="">{t('noOperator')}</option>
-            {(chosen?.paymentOperators ?? []).map((operator) => (
-              <option key={operator.code} value={operator.code}>
-                {operator.name} ({operator.code})
-              </option>
-            ))}
-          </select>
-        </Field>
+        {/* A PromptPay or UPI ID needs no operator: the switch resolves it. */}
+        {(chosen === undefined || chosen.paymentOperators.length > 0) && (
+          <Field id="payout-paymentOperatorCode" label={t('operator')} error={operatorError}>
+            <select
+              id="payout-paymentOperatorCode"
+              {...form.register('paymentOperatorCode')}
+              {...describedBy('payout-paymentOperatorCode', { error: operatorError })}
+            >
+              <option value="">{t('noOperator')}</option>
+              {(chosen?.paymentOperators ?? []).map((operator) => (
+                <option key={operator.code} value={operator.code}>
+                  {operator.name} ({operator.code})
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
       </div>
     </fieldset>
   );

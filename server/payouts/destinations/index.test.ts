@@ -9,9 +9,12 @@ describe('resolvePayoutDestination: method and currency', () => {
     expect(result).toEqual({
       ok: false,
       code: 'PAYOUT_METHOD_UNKNOWN',
-      detail: 'Unknown payout method; payouts take BANK_TRANSFER, MOBILE_MONEY, CRYPTO.',
+      detail: 'Unknown payout method; payouts take BANK_TRANSFER, PROMPTPAY, UPI, MOBILE_MONEY, CRYPTO.',
       errors: [
-        { field: 'paymentMethod.paymentMethodCode', message: 'One of BANK_TRANSFER, MOBILE_MONEY, CRYPTO.' },
+        {
+          field: 'paymentMethod.paymentMethodCode',
+          message: 'One of BANK_TRANSFER, PROMPTPAY, UPI, MOBILE_MONEY, CRYPTO.',
+        },
       ],
     });
   });
@@ -20,6 +23,8 @@ describe('resolvePayoutDestination: method and currency', () => {
     ['MOBILE_MONEY', 'THB', 'GHS, KES'],
     ['CRYPTO', 'INR', 'USDT, USDC'],
     ['BANK_TRANSFER', 'USDT', 'CNY, GHS'],
+    ['PROMPTPAY', 'VND', 'THB'],
+    ['UPI', 'THB', 'INR'],
   ] as const)('refuses %s in %s, naming the currencies it takes', (method, currency, named) => {
     const result = resolvePayoutDestination({ currency, paymentMethodCode: method, account: {} });
     expect(result).toMatchObject({ ok: false, code: 'CURRENCY_NOT_SUPPORTED' });
@@ -46,6 +51,15 @@ describe('payoutOptions', () => {
       { code: 'AIRTELTIGO', name: 'AT Money (AirtelTigo)' },
     ]);
     expect(options[0]!.paymentOperators[0]).toEqual({ code: 'GCB', name: 'GCB Bank' });
+  });
+
+  it('offers PromptPay beside the banks in THB and UPI in INR, with no operator to choose', () => {
+    expect(payoutOptions('THB').map((option) => option.paymentMethodCode)).toEqual([
+      'BANK_TRANSFER',
+      'PROMPTPAY',
+    ]);
+    expect(payoutOptions('INR').map((option) => option.paymentMethodCode)).toEqual(['BANK_TRANSFER', 'UPI']);
+    expect(payoutOptions('THB')[1]!.paymentOperators).toEqual([]);
   });
 
   it('offers USDC on Ethereum and Polygon only, and no bank for it', () => {

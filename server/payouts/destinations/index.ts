@@ -2,6 +2,7 @@ import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
 import { PAYOUT_METHOD_CODES, payoutMethodCurrencies, type PayoutMethodCode } from '@/lib/payouts/methods';
 import type { FieldError } from '../../errors';
+import { promptPayRules, upiRules } from './aliases';
 import { bankTransferRules } from './bank-transfer';
 import { cryptoRules } from './crypto-address';
 import { FIELD, readContactPhone, readEmail } from './fields';
@@ -13,6 +14,8 @@ export type { DestinationResult, PayoutDestination, PayoutDestinationInput } fro
 /** One set of rules per payout method: a method code without its rules does not compile. */
 const RULES: Record<PayoutMethodCode, PayoutMethodRules> = {
   BANK_TRANSFER: bankTransferRules,
+  PROMPTPAY: promptPayRules,
+  UPI: upiRules,
   MOBILE_MONEY: mobileMoneyRules,
   CRYPTO: cryptoRules,
 };
