@@ -39,6 +39,7 @@ describe('payinTimeline', () => {
           attemptCount: 1,
           deliveredAt: '2026-11-24T10:15:01.000Z',
         },
+        { createdAt: '2026-11-24T11:00:00.000Z', status: 'PENDING', attemptCount: 0, idRefund: 'rf-1' },
       ],
     );
     expect(events.map((event) => event.kind)).toEqual([
@@ -46,7 +47,13 @@ describe('payinTimeline', () => {
       'externalReference',
       'final',
       'callback',
+      'callback',
       'receivedLate',
+    ]);
+    // The payin's own callback, then its refund's, which names the refund.
+    expect(events.filter((event) => event.kind === 'callback').map((event) => event.idRefund)).toEqual([
+      undefined,
+      'rf-1',
     ]);
   });
 });

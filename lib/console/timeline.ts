@@ -8,13 +8,22 @@ export type TimelineEvent =
   | { kind: 'received'; amount: number; currencyCode: string }
   | { kind: 'final'; at: string; status: FinalStatus; processorStatus: string | undefined }
   | { kind: 'receivedLate'; amount: number; currencyCode: string }
-  | { kind: 'callback'; at: string; status: string; attempts: number; deliveredAt: string | undefined };
+  | {
+      kind: 'callback';
+      at: string;
+      status: string;
+      attempts: number;
+      deliveredAt: string | undefined;
+      /** Set when the callback announced one of the payin's refunds rather than the payin. */
+      idRefund: string | undefined;
+    };
 
 export interface TimelineDelivery {
   createdAt: string;
   status: string;
   attemptCount: number;
   deliveredAt?: string | undefined;
+  idRefund?: string | undefined;
 }
 
 /**
@@ -50,6 +59,7 @@ export function payinTimeline(
       status: delivery.status,
       attempts: delivery.attemptCount,
       deliveredAt: delivery.deliveredAt,
+      idRefund: delivery.idRefund,
     }));
   // Callbacks follow the status change that caused them; a late payment's comes after it.
   const finalIndex = events.findIndex((event) => event.kind === 'final');

@@ -115,8 +115,11 @@ export function PaymentDetail({
         });
       case 'receivedLate':
         return t('timeline.receivedLate', { amount: formatMoney(locale, event.amount, currency) });
-      case 'callback':
-        return t('timeline.callback', { status: event.status, attempts: event.attempts });
+      case 'callback': {
+        const text = t('timeline.callback', { status: event.status, attempts: event.attempts });
+        // A refund's callback is listed with its payin's: the refund it announced is named.
+        return event.idRefund === undefined ? text : `${text} · ${event.idRefund}`;
+      }
     }
   };
   // Cancelling cannot be undone: it asks first (ConfirmStep); the sandbox tools act at once.
