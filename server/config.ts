@@ -99,6 +99,11 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   /** On SIGTERM: how long in-flight requests may take to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECS: z.coerce.number().int().min(1).max(600).default(25),
+  /**
+   * On SIGTERM, how long the instance keeps serving while its readiness probe answers 503, so the
+   * load balancer stops sending before it stops listening (0: at once).
+   */
+  SHUTDOWN_DRAIN_SECS: z.coerce.number().int().min(0).max(120).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run the callback dispatcher and the expiry sweeper in this process. */
   BACKGROUND_WORKERS: booleanFlag.default(true),

@@ -93,7 +93,11 @@ async function main(): Promise<void> {
     door.server.listen(config.PORT, config.HOST, () => resolveListen());
   });
   printBanner(config.publicUrl, runtime);
-  if (config.BACKGROUND_WORKERS) for (const worker of runtime.workers) worker.start();
+  if (config.BACKGROUND_WORKERS) {
+    for (const worker of runtime.workers) worker.start();
+    runtime.deps.lifecycle.markWorkersStarted();
+  }
+  runtime.deps.lifecycle.markReady();
 
   let stopping = false;
   // Stop accepting, finish what is in flight, close keep-alive connections, then the app, the
@@ -102,12 +106,19 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Not ready any more: the load balancer stops sending while this instance still serves.
+    runtime.deps.lifecycle.markStopping();
     const deadlineMs = config.SHUTDOWN_TIMEOUT_SECS * 1000;
-    setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, deadlineMs + 10_000).unref();
+    setTimeout(
+      () => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      config.SHUTDOWN_DRAIN_SECS * 1000 + deadlineMs + 10_000,
+    ).unref();
     void (async () => {
+      if (config.SHUTDOWN_DRAIN_SECS > 0)
+        await new Promise((resolveDrain) => setTimeout(resolveDrain, config.SHUTDOWN_DRAIN_SECS * 1000));
       await door.stop({ idleGraceMs: 1000, deadlineMs });
       await Promise.allSettled([web?.close()]);
       await runtime.close();

@@ -45,7 +45,7 @@ import {
   type RateLimitStore,
 } from './ratelimit';
 import { importTokenKey, TokenService } from './tokens';
-import { periodicWorker, type BackgroundWorker } from './background';
+import { Lifecycle, periodicWorker, type BackgroundWorker } from './background';
 import { createCallbacksModule, receiverKeyIn, receiverPrefix } from './callbacks';
 import { systemClock, type Clock } from './clock';
 import {
@@ -292,6 +292,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       auditLog: new AuditLog(database.db, signingKey),
       operatorKey: operator.key,
       administration: new MerchantAdministration(database.db, pepper, merchants),
+      lifecycle: new Lifecycle({ workersExpected: config.BACKGROUND_WORKERS }),
       people: new People({
         db: database.db,
         pepper,

@@ -1,6 +1,6 @@
 import 'server-only';
 export { openPostgres, openPglite, type DatabaseHandle, type DatabaseKind } from './drivers';
-export { migrateToLatest } from './migrate';
+export { migrateToLatest, pendingMigrationCount } from './migrate';
 export type * from './schema';
 
 import type { Kysely, Transaction } from 'kysely';

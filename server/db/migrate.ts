@@ -12,3 +12,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
+
+/** How many of the code's migrations this database has not applied (0: its schema is current). */
+export async function pendingMigrationCount(db: Kysely<Database>): Promise<number> {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const known = await migrator.getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).length;
+}

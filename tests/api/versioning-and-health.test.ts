@@ -23,6 +23,41 @@ describe('health', () => {
   });
 });
 
+describe('probes', () => {
+  it('say live and ready, without a token or a version header', async () => {
+    const live = await api.client.request('GET', '/health/live', { version: null });
+    expect([live.status, live.body]).toEqual([200, { status: 'ok' }]);
+    expect(live.headers.get('cache-control')).toBe('no-store');
+    const ready = await api.client.request('GET', '/health/ready', { version: null });
+    expect([ready.status, ready.body]).toEqual([
+      200,
+      // The tests run background work themselves (BACKGROUND_WORKERS=false).
+      { status: 'ready', database: 'up', migrations: 'current', workers: 'disabled' },
+    ]);
+  });
+
+  it('answer not ready while starting, with workers not yet running, and from stopping on; live all along', async () => {
+    const other = await startTestApi({ BACKGROUND_WORKERS: 'true' });
+    try {
+      const ready = () => other.client.request('GET', '/health/ready', { version: null });
+      // Listening, but its workers have not started (main starts them right after listening).
+      const noWorkers = await ready();
+      expectProblem(noWorkers, 503, 'SERVICE_UNAVAILABLE');
+      expect(noWorkers.body.detail).toBe('The background workers have not started.');
+      other.runtime.deps.lifecycle.markWorkersStarted();
+      expect((await ready()).body).toMatchObject({ status: 'ready', workers: 'started' });
+      other.runtime.deps.lifecycle.markStopping();
+      const stopping = await ready();
+      expectProblem(stopping, 503, 'SERVICE_UNAVAILABLE');
+      expect(stopping.body.detail).toBe('The instance is stopping.');
+      expect(stopping.headers.get('retry-after')).toBe('1');
+      expect((await other.client.request('GET', '/health/live', { version: null })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('X-API-Version', () => {
   const calls: [string, string, unknown?][] = [
     ['POST', '/auth-tokens', { merchantCode: 'x', secret: 'y', operations: ['GET /x'] }],
@@ -119,6 +154,13 @@ describe('an unreachable database', () => {
     await broken.runtime.database.close();
     const response = await broken.client.request('GET', '/health', { version: null });
     expectProblem(response, 503, 'SERVICE_UNAVAILABLE');
+    // Not ready either; still live: a restart would not bring the database back.
+    expectProblem(
+      await broken.client.request('GET', '/health/ready', { version: null }),
+      503,
+      'SERVICE_UNAVAILABLE',
+    );
+    expect((await broken.client.request('GET', '/health/live', { version: null })).status).toBe(200);
     await broken.close().catch(() => undefined);
   });
 });

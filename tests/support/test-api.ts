@@ -139,6 +139,8 @@ export async function startTestApi(
     maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
   });
   await new Promise<void>((resolve) => door.server.listen(0, options.host ?? '127.0.0.1', () => resolve()));
+  // Listening, as main has it once it listens (the tests run background work themselves).
+  runtime.deps.lifecycle.markReady();
   const { port } = door.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}/api`;
   const pepper = await runtime.deps.db
