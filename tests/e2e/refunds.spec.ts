@@ -21,8 +21,13 @@ async function refundToken(): Promise<string> {
   return response.body.token;
 }
 
-/** A successful test payin of e2e-shop, paid in by its server and the sandbox. */
-async function paidPayin(token: string, amount: number, currencyCode: 'THB' | 'USDT'): Promise<string> {
+/** A successful (or, with `pay` false, an open) test payin of e2e-shop, paid in by its server and the sandbox. */
+async function paidPayin(
+  token: string,
+  amount: number,
+  currencyCode: 'THB' | 'USDT',
+  pay = true,
+): Promise<string> {
   const idPayin = newOrderId();
   const created = await api('POST', `/payins/${idPayin}`, {
     token,
@@ -34,6 +39,7 @@ async function paidPayin(token: string, amount: number, currencyCode: 'THB' | 'U
     },
   });
   expect(created.status).toBe(201);
+  if (!pay) return idPayin;
   const paid = await api('POST', `/sandbox/payins/${idPayin}/!simulate`, {
     token,
     body: { status: 'SUCCESS' },
@@ -197,9 +203,14 @@ test.describe('the console', () => {
 
   test('a refund the payment cannot send back shows its claim link to pass on', async ({ page }) => {
     const token = await refundToken();
-    const idPayin = await paidPayin(token, 100, 'USDT');
+    const idPayin = await paidPayin(token, 100, 'USDT', false);
     await signIn(page, 'e2e-shop', `/console/payments/${idPayin}`, 'owner');
     const section = page.getByTestId('refunds-section');
+    // Nothing to refund while the payment is open; approved here, the form appears by itself.
+    await expect(section.getByTestId('refundable-total')).toHaveText('0.00 USDT');
+    await expect(section.getByTestId('refund-submit')).toHaveCount(0);
+    await page.getByTestId('console-approve').click();
+    await expect(section.getByTestId('refund-submit')).toBeVisible({ timeout: 10_000 });
     await section.getByLabel('Amount (USDT)').fill('20');
     await section.getByTestId('refund-submit').click();
     await page.getByTestId('refund-confirm').getByRole('button', { name: 'Refund', exact: true }).click();

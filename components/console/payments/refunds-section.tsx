@@ -31,12 +31,10 @@ type Money = { amount: number; currencyCode: string };
  */
 export function RefundsSection({
   idPayin,
-  succeeded,
   canRefund,
   isTest,
 }: {
   idPayin: string;
-  succeeded: boolean;
   canRefund: boolean;
   isTest: boolean;
 }) {
@@ -122,7 +120,8 @@ export function RefundsSection({
               </table>
             </div>
           )}
-          {canRefund && succeeded && refundable && refundable.amount > 0 && (
+          {/* Only a successful payment has anything refundable: the form appears once it succeeds. */}
+          {canRefund && refundable && refundable.amount > 0 && (
             <RefundFormView
               idPayin={idPayin}
               refundable={refundable}

@@ -46,7 +46,6 @@ export default async function PaymentPage({ params }: PaymentPageProps) {
           />
           <RefundsSection
             idPayin={idPayin}
-            succeeded={(payin.body as PayinResource).process.status === 'SUCCESS'}
             canRefund={allows(session, 'refunds.create')}
             isTest={session.isTest}
           />
