@@ -9,7 +9,7 @@ import architecture from './eslint-rules/index.mjs';
  */
 const SERVER_FLOORS = [
   ['errors', 'clock', 'config', 'logger', 'references'],
-  ['db', 'net', 'paging', 'background', 'tokens'],
+  ['db', 'net', 'paging', 'background', 'tokens', 'metrics'],
   ['keys', 'ratelimit', 'audit-log'],
   ['rails'],
   ['accounts'],

@@ -98,6 +98,8 @@ const envSchema = z.object({
   /** Open connections one client address may hold; 0 for no limit (e.g. behind a proxy that limits). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   /** On SIGTERM: how long in-flight requests may take to finish before the process exits anyway. */
+  /** Bearer token for GET /metrics; unset, the metrics answer anyone who reaches them. */
+  METRICS_TOKEN: z.string().min(16, 'At least 16 characters of random data.').max(256).optional(),
   SHUTDOWN_TIMEOUT_SECS: z.coerce.number().int().min(1).max(600).default(25),
   /**
    * On SIGTERM, how long the instance keeps serving while its readiness probe answers 503, so the

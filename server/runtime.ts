@@ -46,7 +46,7 @@ import {
 } from './ratelimit';
 import { importTokenKey, TokenService } from './tokens';
 import { Lifecycle, periodicWorker, type BackgroundWorker } from './background';
-import { createCallbacksModule, receiverKeyIn, receiverPrefix } from './callbacks';
+import { createCallbacksModule, deliveryBacklog, receiverKeyIn, receiverPrefix } from './callbacks';
 import { systemClock, type Clock } from './clock';
 import {
   createSandboxModule,
@@ -58,6 +58,7 @@ import {
 } from './sandbox';
 import { RefundService } from './refunds';
 import { LedgerService } from './ledger';
+import { Metrics } from './metrics';
 import { PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
 import { CustomerSessionService } from './customer-sessions';
@@ -199,7 +200,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       urlPolicy,
       receiverSecret: await loadServerSecret(database.db, 'callback-receiver-key', undefined),
     });
+    const metrics = new Metrics();
     const ledger: LedgerService = new LedgerService({
+      onPosted: (kind) => metrics.ledgerTransfers.inc({ kind }),
       db: database.db,
       logger,
       clock,
@@ -224,6 +227,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
           await collectionApplications.record(tx, change);
           await ledger.payinPostings.record(tx, change);
           await callbacks.outbox.record(tx, change);
+          metrics.payinStatusChanges.inc({ method: change.payin.method, status: change.payin.status });
         },
       },
       clock,
@@ -265,6 +269,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       tokens,
       payins,
       refunds,
+      metrics,
       sessions: new CustomerSessionService({
         tokens,
         payins,
@@ -312,9 +317,32 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       cursorSecret: signingKey,
     });
     const sandbox = createSandboxModule({ db: database.db, logger, payins, payouts, refunds, clock });
+    metrics.gauge(
+      'payin_callback_backlog',
+      'Callback deliveries waiting (state pending) and, of those, already due (state due).',
+      ['state'],
+      async () => {
+        const backlog = await deliveryBacklog(database.db, clock());
+        return [
+          { labels: { state: 'pending' }, value: backlog.pending },
+          { labels: { state: 'due' }, value: backlog.due },
+        ];
+      },
+    );
+    const poolStats = database.poolStats;
+    if (poolStats)
+      metrics.gauge('payin_db_pool_connections', 'PostgreSQL pool connections by state.', ['state'], () => {
+        const stats = poolStats();
+        return [
+          { labels: { state: 'total' }, value: stats.total },
+          { labels: { state: 'idle' }, value: stats.idle },
+          { labels: { state: 'waiting' }, value: stats.waiting },
+        ];
+      });
     const api = createApiApp({
       deps,
       publicUrl: config.publicUrl,
+      metricsToken: config.METRICS_TOKEN,
       routes: [
         ...catalogueRoutes,
         ...sandboxRoutes(sandbox.simulations),

@@ -276,3 +276,16 @@ export async function purgeFinishedDeliveries(
   const result = await db.deleteFrom('callback_deliveries').where('id', 'in', old).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The outbox's backlog: deliveries waiting, and of those already due (both by the partial due index). */
+export async function deliveryBacklog(db: Db, now: Date): Promise<{ pending: number; due: number }> {
+  const row = await db
+    .selectFrom('callback_deliveries')
+    .select([
+      sql<string>`count(*)::text`.as('pending'),
+      sql<string>`count(*) filter (where next_attempt_at <= ${now})::text`.as('due'),
+    ])
+    .where('status', '=', 'PENDING')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), due: Number(row.due) };
+}

@@ -28,6 +28,7 @@ export { CallbackReceiver, receiverKeyIn, receiverPrefix } from './callback-rece
 export { CallbackTester } from './callback.tester';
 export { signCallback } from './callback.signer';
 export { CallbackSigningSecretService, type SigningSecretView } from './callback.secrets';
+export { deliveryBacklog } from './callback.repository';
 
 export interface CallbacksModuleDependencies {
   config: Config;

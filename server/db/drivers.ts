@@ -38,6 +38,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** The connection pool's use (PostgreSQL): open connections, idle ones, queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -64,7 +66,12 @@ export function openPostgres(
   });
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** PGlite in a folder (the embedded default) or in memory (`memory://`, used by tests). */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors';
@@ -35,12 +35,15 @@ const REQUEST_ID_PREFIX = randomUUID().slice(0, 13);
 let requestSequence = 0;
 const newRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestSequence).toString(36).padStart(8, '0')}`;
 const DOCUMENT_PATHS = ['/openapi.json', '/reference'];
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 export interface ApiAppOptions {
   deps: ApiDependencies;
   /** Extra routes from later modules (sandbox, callbacks), registered before the payin routes. */
   routes?: readonly ApiRoute[];
   publicUrl: string;
+  /** Bearer token GET /metrics asks for; unset: the metrics are open (keep them off the public network). */
+  metricsToken?: string | undefined;
 }
 
 /**
@@ -48,7 +51,12 @@ export interface ApiAppOptions {
  * → path parameters → operation → body → route; every error leaves as problem+json from one
  * handler, and a known path asked with another method answers 405 with Allow.
  */
-export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiAppOptions): Hono<ApiEnv> {
+export function createApiApp({
+  deps,
+  routes: extraRoutes = [],
+  publicUrl,
+  metricsToken,
+}: ApiAppOptions): Hono<ApiEnv> {
   // Matching order: literal segments ("!availablePaymentOptions") before parameters.
   const routes = [
     ...systemRoutes,
@@ -88,6 +96,8 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
+      if (error.code === 'RATE_LIMITED' || error.code === 'TOO_MANY_FAILED_ATTEMPTS')
+        deps.metrics.rateLimitRefusals.inc({ code: error.code });
       if (error.status >= 500)
         deps.logger.error({ requestId: begin(c), code: error.code, err: error.cause }, error.message);
       return problem(c, error);
@@ -118,7 +128,15 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
       },
     );
   };
-  app.notFound((c) => problem(c, noRoute(c)));
+  app.notFound((c) => {
+    const answer = problem(c, noRoute(c));
+    deps.metrics.httpRequests.inc({
+      method: c.req.method,
+      route: 'unmatched',
+      status: String(answer.status),
+    });
+    return answer;
+  });
 
   app.options('/api/*', (c) => {
     begin(c);
@@ -135,9 +153,33 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
       },
     });
 
+  /** Each answer counted and timed by its route template (never the raw path: bounded labels). */
+  const observe = (method: string, route: string, status: number, started: number) => {
+    const { httpRequests, httpDuration } = deps.metrics;
+    httpRequests.inc({ method, route, status: String(status) });
+    httpDuration.observe(
+      { method, route, status_class: `${Math.floor(status / 100)}xx` },
+      (performance.now() - started) / 1000,
+    );
+  };
+
   for (const route of routes) {
     const path = `/api${route.path}`;
     const handler = async (c: Context<ApiEnv>) => {
+      const started = performance.now();
+      let status = 500;
+      try {
+        const response = await handle(c);
+        status = response.status;
+        return response;
+      } catch (error) {
+        status = error instanceof AppError ? error.status : 500;
+        throw error;
+      } finally {
+        observe(c.req.method, path, status, started);
+      }
+    };
+    const handle = async (c: Context<ApiEnv>) => {
       begin(c);
       // "!action" segments are routes of their own, never an {idPayin} or {idPayout}.
       if (route.path.includes(':idPayin') && c.req.param('idPayin')?.startsWith('!')) throw noRoute(c);
@@ -173,6 +215,25 @@ export function createApiApp({ deps, routes: extraRoutes = [], publicUrl }: ApiA
 
   const document = JSON.stringify(buildOpenApiDocument(routes, `${publicUrl}/api`));
   const reference = renderReferencePage(JSON.parse(document) as Parameters<typeof renderReferencePage>[0]);
+  // Prometheus scrapes /metrics (beside /api: the front door routes it here), with METRICS_TOKEN when set.
+  const metricsTokenDigest = metricsToken === undefined ? undefined : sha256(metricsToken);
+  app.get('/metrics', async (c) => {
+    begin(c);
+    if (metricsTokenDigest !== undefined) {
+      const presented = /^Bearer\s+(\S+)$/i.exec(header(c, 'authorization') ?? '')?.[1];
+      if (presented === undefined || !timingSafeEqual(sha256(presented), metricsTokenDigest))
+        throw new AppError('AUTHENTICATION_REQUIRED', 'Send Authorization: Bearer <METRICS_TOKEN>.', {
+          headers: { 'www-authenticate': 'Bearer realm="payin-metrics"' },
+        });
+    }
+    const { contentType, body } = await deps.metrics.exposition();
+    return c.body(body, 200, {
+      'content-type': contentType,
+      'cache-control': 'no-store',
+      ...responseHeaders(c),
+    });
+  });
+
   app.get('/api/openapi.json', (c) => {
     begin(c);
     return c.body(document, 200, {

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { AuditLog } from '../audit-log';
 import type { Lifecycle } from '../background';
+import type { Metrics } from '../metrics';
 import type { Logger } from '../logger';
 import type { CustomerSessionService } from '../customer-sessions';
 import type { Database } from '../db';
@@ -35,6 +36,8 @@ export interface ApiDependencies {
   /** The operator API's key and what operators do to merchants (docs/decisions/035). */
   operatorKey: OperatorKey;
   administration: MerchantAdministration;
+  /** The Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
   /** Where this instance is in its life (starting, ready, stopping): the readiness probe says it. */
   lifecycle: Lifecycle;
   /** The people of merchants' teams: console sign-in, sessions, roles (docs/decisions/035). */

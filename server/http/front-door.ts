@@ -46,6 +46,11 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/** Prometheus' conventional path, served by the API app beside /api. */
+export function isMetricsPath(url: string): boolean {
+  return url === '/metrics' || url.startsWith('/metrics?');
+}
+
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -294,7 +299,8 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         sendProblem(response, request, prepared);
         return;
       }
-      const handler = isApiPath(request.url ?? '/') ? options.api : options.web;
+      const handler =
+        isApiPath(request.url ?? '/') || isMetricsPath(request.url ?? '/') ? options.api : options.web;
       if (!handler) {
         sendProblem(
           response,

@@ -46,6 +46,7 @@ export class LedgerService {
   private readonly now: Clock;
   private readonly logger: Logger;
   private readonly cursors: KeysetCursors;
+  private readonly onPosted: ((kind: TransferKind) => void) | undefined;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -56,7 +57,10 @@ export class LedgerService {
     clock?: Clock;
     /** Server key material the transfer list's cursor key is derived from. */
     cursorSecret: Uint8Array;
+    /** Hears each transfer posted (metrics; before its transaction commits). */
+    onPosted?: (kind: TransferKind) => void;
   }) {
+    this.onPosted = options.onPosted;
     this.cursors = new KeysetCursors(options.cursorSecret, 'ledger-transfer-cursor');
     this.db = options.db;
     this.settingsOf = options.settingsOf;
@@ -70,13 +74,15 @@ export class LedgerService {
    * the cause was posted before. 422 INSUFFICIENT_BALANCE when a no-overdraft account would go below
    * zero (the caller's transaction rolls back with it).
    */
-  post<Kind extends TransferKind>(
+  async post<Kind extends TransferKind>(
     tx: Transaction<Database>,
     kind: Kind,
     input: PostingInputs[Kind],
     meta: { at: Date; actor?: string | undefined },
   ): Promise<boolean> {
-    return postTransfer(tx, transferFor(kind, input, meta));
+    const posted = await postTransfer(tx, transferFor(kind, input, meta));
+    if (posted) this.onPosted?.(kind);
+    return posted;
   }
 
   /**

@@ -112,6 +112,7 @@ export const payinRoutes = [
         idPayin,
         request: body,
       });
+      deps.metrics.payinsCreated.inc({ method: payin.method });
       return reply(c, presentCreated(payin), 201);
     },
   }),

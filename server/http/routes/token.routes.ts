@@ -182,7 +182,9 @@ export const tokenRoutes = [
     errors: [...CREDENTIAL_ERRORS, 'INVALID_OPERATION_PATTERN'],
     async handle(c, { body, deps }) {
       const { merchant, key } = await authenticateMerchant(c, deps, body);
-      return reply(c, { token: await issueGeneralToken(deps, merchant, key, body) });
+      const token = await issueGeneralToken(deps, merchant, key, body);
+      deps.metrics.tokensIssued.inc({ kind: 'operations' });
+      return reply(c, { token });
     },
   }),
   defineRoute({
@@ -202,7 +204,9 @@ export const tokenRoutes = [
     errors: CREDENTIAL_ERRORS,
     async handle(c, { body, deps }) {
       const { merchant, key } = await authenticateMerchant(c, deps, body);
-      return reply(c, { token: await issueActionToken(deps, merchant, key, body) });
+      const token = await issueActionToken(deps, merchant, key, body);
+      deps.metrics.tokensIssued.inc({ kind: 'action' });
+      return reply(c, { token });
     },
   }),
 ];

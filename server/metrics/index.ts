@@ -1,0 +1,2 @@
+import 'server-only';
+export { Metrics, type Sample } from './metrics';

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
+import { newIdPayin, payinRequest } from '../support/builders';
+import { startTestApi, type TestApi } from '../support/test-api';
+
+/** GET /metrics beside /api: Prometheus' text format, behind METRICS_TOKEN when it is set. */
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi({ METRICS_TOKEN });
+});
+afterAll(() => api.close());
+
+const metricsUrl = () => api.baseUrl.replace(/\/api$/, '/metrics');
+
+async function scrape(): Promise<string> {
+  const response = await fetch(metricsUrl(), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return response.text();
+}
+
+/** The value of one sample line (`name{labels} value`), or undefined when absent. */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const inner = line.slice(name.length + 1, line.indexOf('}'));
+    const parts = inner.split(',');
+    if (wanted.every((pair) => parts.includes(pair))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return undefined;
+}
+
+describe('GET /metrics', () => {
+  it('asks for the token when METRICS_TOKEN is set', async () => {
+    const none = await fetch(metricsUrl());
+    expect(none.status).toBe(401);
+    expect(none.headers.get('content-type')).toBe('application/problem+json');
+    expect(none.headers.get('www-authenticate')).toContain('payin-metrics');
+    const wrong = await fetch(metricsUrl(), { headers: { authorization: 'Bearer not-the-token-at-all' } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('counts requests by route template, tokens, payins, status changes and ledger transfers', async () => {
+    const merchant = await api.createMerchant();
+    const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
+    const ids = [newIdPayin('m'), newIdPayin('m')];
+    for (const id of ids) {
+      const created = await api.client.request('POST', `/payins/${id}`, { token, body: payinRequest() });
+      expect(created.status).toBe(201);
+      expect((await api.client.request('GET', `/payins/${id}`, { token })).status).toBe(200);
+    }
+    expect((await api.client.request('GET', '/payins/nope-1', { token })).status).toBe(404);
+    const paid = await api.client.request('POST', `/sandbox/payins/${ids[0]}/!simulate`, {
+      token,
+      body: { status: 'SUCCESS' },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const text = await scrape();
+    // Never the raw path: the template, so the labels stay bounded.
+    expect(
+      sample(text, 'payin_http_requests_total', {
+        route: '/api/payins/:idPayin',
+        method: 'GET',
+        status: '200',
+      }),
+    ).toBe(2);
+    expect(
+      sample(text, 'payin_http_requests_total', {
+        route: '/api/payins/:idPayin',
+        method: 'GET',
+        status: '404',
+      }),
+    ).toBe(1);
+    expect(text).not.toContain(ids[0]!);
+    expect(
+      sample(text, 'payin_http_request_duration_seconds_count', {
+        route: '/api/payins/:idPayin',
+        method: 'POST',
+        status_class: '2xx',
+      }),
+    ).toBe(2);
+    expect(sample(text, 'payin_tokens_issued_total', { kind: 'operations' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'payin_payins_created_total', { method: 'OFFLINE' })).toBe(2);
+    expect(sample(text, 'payin_status_changes_total', { method: 'OFFLINE', status: 'SUCCESS' })).toBe(1);
+    expect(sample(text, 'payin_ledger_transfers_total', { kind: 'PAYIN_CREDIT' })).toBe(1);
+    // The success's callback waits in the outbox (this instance runs no dispatcher).
+    expect(sample(text, 'payin_callback_backlog', { state: 'pending' })).toBeGreaterThanOrEqual(1);
+    // The process's own, from the first scrape on.
+    expect(text).toMatch(/^payin_nodejs_eventloop_lag_seconds /m);
+    expect(text).toMatch(/^payin_process_resident_memory_bytes /m);
+  });
+
+  it('counts rate-limit refusals by code', async () => {
+    const before =
+      sample(await scrape(), 'payin_rate_limit_refusals_total', { code: 'TOO_MANY_FAILED_ATTEMPTS' }) ?? 0;
+    let refused = 0;
+    for (let attempt = 0; attempt < 40 && refused === 0; attempt++) {
+      const response = await api.client.request('POST', '/auth-tokens', {
+        body: { merchantCode: 'nobody', secret: 'wrong-secret-value', operations: ['GET /payins'] },
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+      });
+      if (response.status === 429) refused++;
+    }
+    expect(refused).toBe(1);
+    const after = sample(await scrape(), 'payin_rate_limit_refusals_total', {
+      code: 'TOO_MANY_FAILED_ATTEMPTS',
+    });
+    expect(after).toBe(before + 1);
+  });
+});
