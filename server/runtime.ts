@@ -190,7 +190,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       (url) => receiverKeyIn(inProcessPrefix, url) !== undefined,
       new URL(config.publicUrl).origin,
     );
+    const metrics = new Metrics();
     const callbacks = createCallbacksModule({
+      onAttempt: ({ outcome, firstAttemptDelayMs }) => {
+        metrics.callbackAttempts.inc({ outcome });
+        if (firstAttemptDelayMs !== undefined)
+          metrics.callbackFirstAttemptDelay.observe(Math.max(0, firstAttemptDelayMs) / 1000);
+      },
       config,
       db: database.db,
       logger,
@@ -200,7 +206,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       urlPolicy,
       receiverSecret: await loadServerSecret(database.db, 'callback-receiver-key', undefined),
     });
-    const metrics = new Metrics();
     const ledger: LedgerService = new LedgerService({
       onPosted: (kind) => metrics.ledgerTransfers.inc({ kind }),
       db: database.db,

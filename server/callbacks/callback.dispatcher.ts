@@ -31,6 +31,11 @@ export interface CallbackDispatcherOptions {
   maxInFlight?: number;
   /** Attempts in flight at once to one endpoint (CALLBACK_ENDPOINT_CONCURRENCY). */
   perEndpoint?: number;
+  /**
+   * Hears each finished attempt (metrics): how it ended and, for a delivery's very first attempt,
+   * how long after the status change it started.
+   */
+  onAttempt?: (attempt: { outcome: string; firstAttemptDelayMs: number | undefined }) => void;
 }
 
 /** Shows a URL without its query and fragment, where receivers sometimes put credentials. */
@@ -174,6 +179,10 @@ export class CallbackDispatcher {
       error,
       requestHeaders,
       ...plan,
+    });
+    this.options.onAttempt?.({
+      outcome: plan.outcome,
+      firstAttemptDelayMs: attemptNumber === 1 ? startedAt.getTime() - row.created_at.getTime() : undefined,
     });
     const level = plan.outcome === 'DELIVERED' ? 'info' : 'warn';
     logger[level](

@@ -12,7 +12,7 @@ import type { StatusChangeOutbox } from '../payins';
 import type { UrlPolicy } from '../net';
 import type { CallbackSender, CallbackSettings } from './callback';
 import { CallbackReceiver } from './callback-receiver';
-import { CallbackDispatcher } from './callback.dispatcher';
+import { CallbackDispatcher, type CallbackDispatcherOptions } from './callback.dispatcher';
 import type { PayoutStatusOutbox } from '../payouts';
 import type { RefundStatusOutbox } from '../refunds';
 import { createCallbackOutbox } from './callback.outbox';
@@ -43,6 +43,8 @@ export interface CallbacksModuleDependencies {
   receiverSecret: Buffer;
   /** Replaces real HTTP (unit tests); the default goes through the SSRF guard. */
   send?: CallbackSender;
+  /** Hears each finished attempt (metrics). */
+  onAttempt?: CallbackDispatcherOptions['onAttempt'];
 }
 
 export interface CallbacksModule {
@@ -165,6 +167,7 @@ export function createCallbacksModule(deps: CallbacksModuleDependencies): Callba
     clock: deps.clock,
     maxInFlight: deps.config.CALLBACK_CONCURRENCY,
     perEndpoint: deps.config.CALLBACK_ENDPOINT_CONCURRENCY,
+    onAttempt: deps.onAttempt,
   });
   return {
     outbox: createCallbackOutbox({ schedule: settings.schedule }),

@@ -64,6 +64,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly callbackAttempts = new Counter({
+    name: 'payin_callback_attempts_total',
+    help: 'Callback attempts made, by what came of them (DELIVERED, RETRY, FAILED…).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly callbackFirstAttemptDelay = new Histogram({
+    name: 'payin_callback_first_attempt_delay_seconds',
+    help: "How long after the status change a delivery's first attempt started.",
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers: [this.registry],
+  });
+
   /**
    * A gauge read at scrape time, with labels (a label-less gauge would show 0 for a read that failed);
    * a failing read leaves the gauge without samples in that scrape rather than failing the scrape.

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
-import { startTestApi, type TestApi } from '../support/test-api';
+import { isCallbackDispatcherWorker } from '@/server/callbacks';
+import { startCallbackListener } from '../support/callback-listener';
+import { manualClock, startTestApi, type TestApi } from '../support/test-api';
 
 /** GET /metrics beside /api: Prometheus' text format, behind METRICS_TOKEN when it is set. */
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
@@ -109,5 +111,39 @@ describe('GET /metrics', () => {
       code: 'TOO_MANY_FAILED_ATTEMPTS',
     });
     expect(after).toBe(before + 1);
+  });
+
+  it("counts callback attempts by outcome and times each delivery's first attempt", async () => {
+    const clock = manualClock();
+    const own = await startTestApi({ METRICS_TOKEN }, { clock });
+    const listener = await startCallbackListener();
+    try {
+      const merchant = await own.createMerchant();
+      const token = await own.client.token(merchant, ALL_PAYIN_OPERATIONS);
+      const id = newIdPayin('cb');
+      const body = payinRequest({ callbackUrl: listener.url('/metrics-cb') });
+      expect((await own.client.request('POST', `/payins/${id}`, { token, body })).status).toBe(201);
+      const paid = await own.client.request('POST', `/sandbox/payins/${id}/!simulate`, {
+        token,
+        body: { status: 'SUCCESS' },
+      });
+      expect(paid.status, paid.text).toBe(200);
+      clock.advance(60_000);
+      const dispatcher = own.runtime.workers.find(isCallbackDispatcherWorker)!;
+      await dispatcher.runOnce();
+      await listener.waitFor((hits) => hits.length >= 1);
+      const response = await fetch(own.baseUrl.replace(/\/api$/, '/metrics'), {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const text = await response.text();
+      expect(sample(text, 'payin_callback_attempts_total', { outcome: 'DELIVERED' })).toBe(1);
+      expect(text).toMatch(/^payin_callback_first_attempt_delay_seconds_count 1$/m);
+      // Due 60 s after the change on this clock: the first attempt started no sooner.
+      expect(sample(text, 'payin_callback_first_attempt_delay_seconds_bucket', { le: '30' })).toBe(0);
+      expect(sample(text, 'payin_callback_first_attempt_delay_seconds_bucket', { le: '300' })).toBe(1);
+    } finally {
+      await listener.close();
+      await own.close();
+    }
   });
 });
