@@ -1,18 +1,17 @@
 import 'server-only';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { payoutMagicOf } from '@/lib/sandbox/payout-magic';
 import { PAYOUT_PROCESSOR_STATUSES } from '@/lib/payouts/methods';
 import type { SimulatePayoutRequest } from '@/lib/schemas';
 import type { Clock } from '../clock';
 import type { Database, Db } from '../db';
-import { AppError, isAppError } from '../errors';
+import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import { applyDueOutcomes } from './due-outcomes';
 import { findPayoutById, type Payout, type PayoutPlanner, type PayoutService } from '../payouts';
 import type { FinalStatus } from '@/lib/payins/statuses';
 
 type Outcome = { status: FinalStatus; processorStatus: string | undefined };
-
-const BATCH = 50;
 
 async function schedule(db: Db, payoutId: bigint, outcome: Outcome, dueAt: Date): Promise<void> {
   await db
@@ -88,38 +87,19 @@ export class PayoutSimulations {
 
   /** Applies the due simulations; each is claimed in the transaction that applies it (one taker). */
   async applyDue(): Promise<number> {
-    const { db, payouts, logger } = this.deps;
-    const due = await db
-      .selectFrom('sandbox_payout_simulations')
-      .selectAll()
-      .where('due_at', '<=', this.deps.clock())
-      .orderBy('due_at')
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    for (const row of due) {
-      const claim = async (tx: Transaction<Database>) => {
-        const taken = await tx
-          .deleteFrom('sandbox_payout_simulations')
-          .where('id', '=', row.id)
-          .executeTakeFirst();
-        return taken.numDeletedRows > 0n;
-      };
-      try {
-        const payout = await findPayoutById(db, row.payout_id);
-        if (!payout) continue;
-        await payouts.finish(payout, row.status === 'SUCCESS' ? 'SUCCESS' : 'REFUSED', {
-          processorStatus: row.processor_status ?? undefined,
-          claim,
-        });
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        // Ended meanwhile (simulated, or another schedule won): the simulation has nothing left to do.
-        if (error.code !== 'PAYOUT_FINAL')
-          logger.warn({ payoutId: String(row.payout_id), code: error.code }, 'payout simulation not applied');
-        await db.deleteFrom('sandbox_payout_simulations').where('id', '=', row.id).execute();
-      }
-    }
-    return due.length;
+    const { db, payouts, logger, clock } = this.deps;
+    return applyDueOutcomes({
+      db,
+      table: 'sandbox_payout_simulations',
+      subjectColumn: 'payout_id',
+      now: clock(),
+      logger,
+      finalCode: 'PAYOUT_FINAL',
+      async apply(outcome, claim) {
+        const subject = await findPayoutById(db, outcome.subjectId);
+        if (subject)
+          await payouts.finish(subject, outcome.status, { processorStatus: outcome.processorStatus, claim });
+      },
+    });
   }
 }

@@ -1,16 +1,15 @@
 import 'server-only';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { REFUND_CLAIM_EXPIRED } from '@/lib/api/refund-responses';
 import { PAYOUT_PROCESSOR_STATUSES } from '@/lib/payouts/methods';
 import { payoutMagicOf } from '@/lib/sandbox/payout-magic';
 import type { SimulateRefundRequest } from '@/lib/schemas';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
-import { AppError, isAppError } from '../errors';
+import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import { applyDueOutcomes } from './due-outcomes';
 import { findRefundById, type Refund, type RefundPlanner, type RefundService } from '../refunds';
-
-const BATCH = 50;
 
 /**
  * The sandbox's plan for a test refund once it knows where the money goes (docs/decisions/036): the
@@ -78,37 +77,19 @@ export class RefundSimulations {
   }
 
   async applyDue(): Promise<number> {
-    const { db, refunds, logger } = this.deps;
-    const due = await db
-      .selectFrom('sandbox_refund_simulations')
-      .selectAll()
-      .where('due_at', '<=', this.deps.clock())
-      .orderBy('due_at')
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    for (const row of due) {
-      const claim = async (tx: Transaction<Database>) => {
-        const taken = await tx
-          .deleteFrom('sandbox_refund_simulations')
-          .where('id', '=', row.id)
-          .executeTakeFirst();
-        return taken.numDeletedRows > 0n;
-      };
-      try {
-        const refund = await findRefundById(db, row.refund_id);
-        if (!refund) continue;
-        await refunds.finish(refund, row.status === 'SUCCESS' ? 'SUCCESS' : 'REFUSED', {
-          processorStatus: row.processor_status ?? undefined,
-          claim,
-        });
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        if (error.code !== 'REFUND_FINAL')
-          logger.warn({ refundId: String(row.refund_id), code: error.code }, 'refund simulation not applied');
-        await db.deleteFrom('sandbox_refund_simulations').where('id', '=', row.id).execute();
-      }
-    }
-    return due.length;
+    const { db, refunds, logger, clock } = this.deps;
+    return applyDueOutcomes({
+      db,
+      table: 'sandbox_refund_simulations',
+      subjectColumn: 'refund_id',
+      now: clock(),
+      logger,
+      finalCode: 'REFUND_FINAL',
+      async apply(outcome, claim) {
+        const subject = await findRefundById(db, outcome.subjectId);
+        if (subject)
+          await refunds.finish(subject, outcome.status, { processorStatus: outcome.processorStatus, claim });
+      },
+    });
   }
 }
