@@ -92,15 +92,15 @@ export async function activeRefundedMinor(tx: Transaction<Database>, payinId: bi
 
 /** The refund's row, locked until the transaction ends: changes decide on it, not on an earlier read. */
 export async function lockRefund(tx: Transaction<Database>, id: bigint): Promise<Refund | undefined> {
-  await tx.selectFrom('refunds').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  return findRefundById(tx, id);
+  const row = await refunds(tx).where('r.id', '=', id).forUpdate().executeTakeFirst();
+  return row && toRefund(row);
 }
 
 export async function updateRefundStatus(
   tx: Transaction<Database>,
   input: { id: bigint; status: RefundStatus; processorStatus: string; at: Date },
-): Promise<void> {
-  await tx
+): Promise<Refund> {
+  const row = await tx
     .updateTable('refunds')
     .set({
       status: input.status,
@@ -109,15 +109,17 @@ export async function updateRefundStatus(
       updated_at: input.at,
     })
     .where('id', '=', input.id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRefund(row);
 }
 
 /** The payer's claim: where the money goes, from now on. */
 export async function setClaimedDestination(
   tx: Transaction<Database>,
   input: { id: bigint; destination: PayoutDestination; at: Date },
-): Promise<void> {
-  await tx
+): Promise<Refund> {
+  const row = await tx
     .updateTable('refunds')
     .set({
       destination: JSON.stringify(input.destination),
@@ -126,7 +128,9 @@ export async function setClaimedDestination(
       updated_at: input.at,
     })
     .where('id', '=', input.id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRefund(row);
 }
 
 /** Pending refunds whose claim ran out unclaimed, oldest first. */

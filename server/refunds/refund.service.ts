@@ -285,8 +285,7 @@ export class RefundService {
       const current = await lockRefund(tx, found.id);
       if (!current || !claimIsOpen(current, at))
         throw new AppError('REFUND_CLAIM_CLOSED', 'This refund can no longer be claimed.');
-      await setClaimedDestination(tx, { id: current.id, destination, at });
-      const claimed = (await findRefundById(tx, current.id)) ?? current;
+      const claimed = await setClaimedDestination(tx, { id: current.id, destination, at });
       await this.options.planner?.plan(tx, claimed, at);
       return claimed;
     });
@@ -354,13 +353,12 @@ export class RefundService {
       if (options.claim && !(await options.claim(tx, current))) return current;
       if (current.status !== 'PENDING')
         throw new AppError('REFUND_FINAL', `The refund is already ${current.status}.`);
-      await updateRefundStatus(tx, {
+      const updated = await updateRefundStatus(tx, {
         id: current.id,
         status,
         processorStatus: options.processorStatus ?? DEFAULT_PROCESSOR_STATUS[status],
         at,
       });
-      const updated = (await findRefundById(tx, current.id)) ?? current;
       if (status === 'SUCCESS') await this.options.ledger.debitRefund(tx, updated, at);
       else await this.options.ledger.releaseRefund(tx, updated, at);
       await this.options.outbox.recordRefund(tx, { refund: updated, at });
