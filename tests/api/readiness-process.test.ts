@@ -13,7 +13,8 @@ describe('a server process', () => {
     'is ready once started, and not ready but still live while it drains after SIGTERM',
     { timeout: 60_000 },
     async () => {
-      const server = await start({ DATA_DIR: scratchPath('data'), SHUTDOWN_DRAIN_SECS: '3' });
+      // A long drain, so a loaded machine still finds the instance draining when it asks.
+      const server = await start({ DATA_DIR: scratchPath('data'), SHUTDOWN_DRAIN_SECS: '10' });
       const client = new ApiClient(server.baseUrl);
       const ready = await client.request('GET', '/health/ready', { version: null });
       expect([ready.status, ready.body]).toEqual([
@@ -27,7 +28,7 @@ describe('a server process', () => {
       server.child.kill('SIGTERM');
       await expect
         .poll(async () => (await client.request('GET', '/health/ready', { version: null })).status, {
-          timeout: 2_000,
+          timeout: 8_000,
         })
         .toBe(503);
       const draining = await client.request('GET', '/health/ready', { version: null });
