@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef } from 'react';
+import { ScriptButton } from '../ui/script-button';
 
 /**
  * The second step of an action that cannot be undone (cancel a payment, link or refund money): the
@@ -41,18 +42,17 @@ export function ConfirmStep({
     >
       <p id={id}>{question}</p>
       <div className="console-actions">
-        <button
-          type="button"
+        <ScriptButton
           className={`console-button ${danger ? 'danger' : 'primary'}`}
           disabled={pending}
           onClick={onConfirm}
           data-testid={`${testId}-yes`}
         >
           {confirmLabel}
-        </button>
-        <button type="button" className="console-button" ref={back} onClick={onBack}>
+        </ScriptButton>
+        <ScriptButton className="console-button" ref={back} onClick={onBack}>
           {backLabel}
-        </button>
+        </ScriptButton>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { ScriptButton } from '../ui/script-button';
 
 /**
  * Copies a value and says so for a moment, in a live region so screen reader users hear it too.
@@ -26,8 +27,7 @@ export function CopyButton({
   }, [copied]);
   return (
     <>
-      <button
-        type="button"
+      <ScriptButton
         className="console-button"
         aria-label={short ? `${t('copy')}: ${label}` : undefined}
         onClick={() => {
@@ -38,7 +38,7 @@ export function CopyButton({
         }}
       >
         {short ? t('copy') : label}
-      </button>
+      </ScriptButton>
       <span role="status" className="console-hint">
         {copied ? t('copied') : ''}
       </span>

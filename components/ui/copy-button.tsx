@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { ScriptButton } from './script-button';
 
 /** Copies a value; its accessible name says what is copied, and the result is announced. */
 export function CopyButton({
@@ -16,8 +17,7 @@ export function CopyButton({
 }) {
   const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
+    <ScriptButton
       className="button small secondary"
       aria-label={srLabel}
       onClick={() => {
@@ -28,6 +28,6 @@ export function CopyButton({
       }}
     >
       <span aria-live="polite">{copied ? copiedLabel : label}</span>
-    </button>
+    </ScriptButton>
   );
 }

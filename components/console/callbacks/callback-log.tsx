@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { consoleFetch } from '../console-fetch';
 import { callbackLogQuery, type CallbackLogFilters, type CallbackLogPage } from '@/lib/console/callback-log';
 import { DeliveryCard } from './delivery-card';
+import { ScriptButton } from '../../ui/script-button';
 
 const REFRESH_MS = 3000;
 
@@ -80,16 +81,14 @@ export function CallbackLog({
       ))}
       {(cursors.length > 1 || page?.nextCursor) && (
         <nav aria-label={t('pager.label')} className="console-pager">
-          <button
-            type="button"
+          <ScriptButton
             className="console-button"
             disabled={cursors.length <= 1}
             onClick={() => setCursors((opened) => opened.slice(0, -1))}
           >
             {t('pager.newer')}
-          </button>
-          <button
-            type="button"
+          </ScriptButton>
+          <ScriptButton
             className="console-button"
             disabled={!page?.nextCursor}
             onClick={() => {
@@ -98,7 +97,7 @@ export function CallbackLog({
             }}
           >
             {t('pager.older')}
-          </button>
+          </ScriptButton>
         </nav>
       )}
     </section>

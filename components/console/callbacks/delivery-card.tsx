@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { CallbackDeliveryView } from '@/lib/console/callback-log';
 import { AttemptDetails } from './attempt-details';
 import { SignatureBadge } from './signature-badge';
+import { ScriptButton } from '../../ui/script-button';
 
 const STATUS_BADGE = { PENDING: 'pending', DELIVERED: 'success', FAILED: 'refused' } as const;
 const OUTCOME_BADGE = { DELIVERED: 'success', RETRY: 'pending', FAILED: 'refused' } as const;
@@ -43,15 +44,14 @@ export function DeliveryCard({
           <span className="console-muted">{t(`failureReason.${delivery.failureReason}`)}</span>
         )}
         {redeliver && (
-          <button
-            type="button"
+          <ScriptButton
             className="console-button"
             onClick={redeliver.onClick}
             disabled={redeliver.pending}
             aria-label={t('redeliver.label', { idPayin: delivery.idPayin ?? '' })}
           >
             {redeliver.pending ? t('redeliver.sending') : t('redeliver.button')}
-          </button>
+          </ScriptButton>
         )}
       </div>
       <dl className="console-kv">

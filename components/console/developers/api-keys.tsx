@@ -8,6 +8,7 @@ import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, formatInstant } from '../console-fetch';
 import { CopyButton } from '../copy-button';
 import { RequestProblem } from '../request-problem';
+import { ScriptButton } from '../../ui/script-button';
 
 const lines = (text: string) =>
   text
@@ -151,15 +152,14 @@ export function ApiKeys() {
                     {key.revokedAt ? (
                       t('revokedAt', { when: formatInstant(locale, key.revokedAt, timeZone) })
                     ) : (
-                      <button
-                        type="button"
+                      <ScriptButton
                         className="console-button danger"
                         onClick={() => setRevoking(key)}
                         disabled={revoke.isPending}
                         data-testid={`revoke-${key.idKey}`}
                       >
                         {t('revoke')}
-                      </button>
+                      </ScriptButton>
                     )}
                   </td>
                 </tr>

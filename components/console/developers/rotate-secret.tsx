@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, formatInstant } from '../console-fetch';
 import { CopyButton } from '../copy-button';
+import { ScriptButton } from '../../ui/script-button';
 
 /** Overlaps offered, in hours: during one, callbacks carry a signature by each secret. */
 const OVERLAPS = [0, 1, 24, 72] as const;
@@ -39,14 +40,13 @@ export function RotateSecret() {
       </select>
       <p className="console-hint">{t('hint')}</p>
       <p className="console-actions">
-        <button
-          type="button"
+        <ScriptButton
           className="console-button"
           onClick={() => setConfirming(true)}
           disabled={rotate.isPending}
         >
           {t('rotate')}
-        </button>
+        </ScriptButton>
       </p>
       {confirming && (
         <ConfirmStep

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { consoleFetch } from '../console-fetch';
 import { CopyButton } from '../copy-button';
+import { ScriptButton } from '../../ui/script-button';
 
 /** The callback signing secret: fetched only when Reveal is pressed, forgotten on Hide. */
 export function SigningSecret() {
@@ -27,20 +28,19 @@ export function SigningSecret() {
       <div className="console-actions">
         {secret ? (
           <>
-            <button type="button" className="console-button" onClick={() => reveal.reset()}>
+            <ScriptButton className="console-button" onClick={() => reveal.reset()}>
               {t('hide')}
-            </button>
+            </ScriptButton>
             <CopyButton short value={secret} label={t('label')} />
           </>
         ) : (
-          <button
-            type="button"
+          <ScriptButton
             className="console-button"
             onClick={() => reveal.mutate()}
             disabled={reveal.isPending}
           >
             {t('reveal')}
-          </button>
+          </ScriptButton>
         )}
       </div>
       {reveal.error && (

@@ -13,6 +13,7 @@ import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, ConsoleRequestError, formatInstant } from '../console-fetch';
 import { ledgerKey } from '../ledger/ledger-section';
 import { StatusBadge } from '../status-badge';
+import { ScriptButton } from '../../ui/script-button';
 
 type ConsoleAction = 'pay' | 'short' | 'over' | 'late' | 'approve' | 'refuse' | 'expire' | 'cancel';
 
@@ -124,15 +125,14 @@ export function PaymentDetail({
   };
   // Cancelling cannot be undone: it asks first (ConfirmStep); the sandbox tools act at once.
   const button = (action: ConsoleAction, className = '') => (
-    <button
-      type="button"
+    <ScriptButton
       className={`console-button ${className}`}
       disabled={act.isPending}
       onClick={() => (action === 'cancel' ? setConfirming(true) : act.mutate(action))}
       data-testid={`console-${action}`}
     >
       {t(`actions.${action}`)}
-    </button>
+    </ScriptButton>
   );
 
   return (

@@ -20,6 +20,7 @@ import type { CurrencyCode } from '@/lib/money';
 import { consoleFetch, ConsoleRequestError } from '../console-fetch';
 import { ProblemBox } from '../scenarios/problem-box';
 import { DestinationFields, MethodFields, MoneyFields, TextInput } from './payout-form-fields';
+import { ScriptButton } from '../../ui/script-button';
 
 /**
  * "New payout" (test merchants): POST /payouts/{idPayout} through the console's BFF, as the
@@ -112,9 +113,9 @@ export function NewPayoutForm({
         <legend>{t('settingsLegend')}</legend>
         <div className="scenario-with-action">
           <TextInput form={form} name="idPayout" label={t('idPayout')} />
-          <button type="button" className="console-button" onClick={renewIdPayout}>
+          <ScriptButton className="console-button" onClick={renewIdPayout}>
             {t('newIdPayout')}
-          </button>
+          </ScriptButton>
         </div>
         <TextInput
           form={form}

@@ -10,6 +10,8 @@ import { PAYOUT_PROCESSOR_STATUSES } from '@/lib/payouts/methods';
 import { consoleFetch, FRESH_MS, ConsoleRequestError, formatInstant } from '../console-fetch';
 import { ledgerKey, LedgerSection, useLedger } from '../ledger/ledger-section';
 import { StatusBadge } from '../status-badge';
+import { ScriptButton } from '../../ui/script-button';
+import { useHydrated } from '../../ui/use-hydrated';
 
 /** What a refused test payout can be refused with (APPROVED is a success's). */
 const REFUSAL_REASONS = PAYOUT_PROCESSOR_STATUSES.filter((status) => status !== 'APPROVED');
@@ -39,6 +41,8 @@ export function PayoutDetail({
   const locale = useLocale();
   const timeZone = useTimeZone();
   const client = useQueryClient();
+  // The reason chosen before hydration would be lost: the select waits for the script like the buttons.
+  const hydrated = useHydrated();
   const [reason, setReason] = useState<(typeof REFUSAL_REASONS)[number]>('DECLINED');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
   const payout = useQuery({
@@ -160,21 +164,21 @@ export function PayoutDetail({
           <h2 id="simulate-heading">{t('simulateTitle')}</h2>
           <p className="console-hint">{t('simulateHint')}</p>
           <div className="console-actions">
-            <button
-              type="button"
+            <ScriptButton
               className="console-button primary"
               disabled={simulate.isPending}
               onClick={() => simulate.mutate('succeed')}
               data-testid="payout-succeed"
             >
               {t('actions.succeed')}
-            </button>
+            </ScriptButton>
             <span className="console-actions">
               <label htmlFor="payout-refuse-reason" className="visually-hidden">
                 {t('reason')}
               </label>
               <select
                 id="payout-refuse-reason"
+                disabled={!hydrated}
                 value={reason}
                 onChange={(event) => setReason(event.target.value as (typeof REFUSAL_REASONS)[number])}
               >
@@ -184,15 +188,14 @@ export function PayoutDetail({
                   </option>
                 ))}
               </select>
-              <button
-                type="button"
+              <ScriptButton
                 className="console-button danger"
                 disabled={simulate.isPending}
                 onClick={() => simulate.mutate('refuse')}
                 data-testid="payout-refuse"
               >
                 {t('actions.refuse')}
-              </button>
+              </ScriptButton>
             </span>
           </div>
         </section>

@@ -8,6 +8,7 @@ import { mayAssign, ROLES, type Role } from '@/lib/console/roles';
 import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, formatInstant } from '../console-fetch';
 import { CopyButton } from '../copy-button';
+import { ScriptButton } from '../../ui/script-button';
 
 type Pending = { kind: 'disable' | 'end'; member: TeamMemberResource } | undefined;
 
@@ -132,24 +133,22 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
                     </td>
                     <td className="console-actions">
                       {(manageable || member.idUser === me.idUser) && member.openSessions > 0 && (
-                        <button
-                          type="button"
+                        <ScriptButton
                           className="console-button"
                           onClick={() => setPending({ kind: 'end', member })}
                           data-testid={`end-sessions-${member.email}`}
                         >
                           {t('endSessions')}
-                        </button>
+                        </ScriptButton>
                       )}
                       {manageable && (
-                        <button
-                          type="button"
+                        <ScriptButton
                           className="console-button danger"
                           onClick={() => setPending({ kind: 'disable', member })}
                           data-testid={`disable-${member.email}`}
                         >
                           {t('disable')}
-                        </button>
+                        </ScriptButton>
                       )}
                     </td>
                   </tr>
@@ -243,8 +242,7 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
                     {invitation.email} · {roles(`${invitation.role}.name`)} ·{' '}
                     {t('until', { when: formatInstant(locale, invitation.expiresAt, timeZone) })}
                   </span>
-                  <button
-                    type="button"
+                  <ScriptButton
                     className="console-button"
                     disabled={act.isPending}
                     onClick={() =>
@@ -256,7 +254,7 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
                     }
                   >
                     {t('withdraw')}
-                  </button>
+                  </ScriptButton>
                 </li>
               ))}
             </ul>

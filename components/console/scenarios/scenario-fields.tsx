@@ -6,6 +6,7 @@ import { SCENARIOS, VALIDITY_MAX_SECS, VALIDITY_MIN_SECS, type ScenarioForm } fr
 import { CURRENCY_CODES } from '@/lib/money';
 import { CUSTOMER_FIELDS, type CustomerField } from '@/lib/schemas/customer-fields';
 import { describedBy, Field, useErrorText } from './field';
+import { ScriptButton } from '../../ui/script-button';
 
 type FormProps = { form: UseFormReturn<ScenarioForm> };
 
@@ -70,9 +71,9 @@ export function PaymentFields({ form, onNewIdPayin }: FormProps & { onNewIdPayin
       </div>
       <div className="scenario-with-action">
         <TextInput form={form} name="idPayin" label={t('idPayin')} />
-        <button type="button" className="console-button" onClick={onNewIdPayin}>
+        <ScriptButton className="console-button" onClick={onNewIdPayin}>
           {t('newIdPayin')}
-        </button>
+        </ScriptButton>
       </div>
       <TextInput
         form={form}

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import { CopyButton } from '../copy-button';
+import { ScriptButton } from '../../ui/script-button';
 
 export interface BuiltLink {
   url: string;
@@ -69,14 +70,9 @@ export function ScenarioResult({ built, onNewPayment }: { built: BuiltLink; onNe
         <CopyButton value={built.curl} label={t('copyCurl')} />
       </div>
       <p className="console-hint">{t('newPaymentHint', { idPayin: built.idPayin })}</p>
-      <button
-        type="button"
-        className="console-button"
-        onClick={onNewPayment}
-        data-testid="scenario-new-payment"
-      >
+      <ScriptButton className="console-button" onClick={onNewPayment} data-testid="scenario-new-payment">
         {t('newPayment')}
-      </button>
+      </ScriptButton>
     </section>
   );
 }
