@@ -1,3 +1,5 @@
+import { ScriptButton } from '../ui/script-button';
+
 /**
  * A form's submit button in its actions row: disabled while the request runs, and saying so.
  * Primary unless the form is a secondary one (`primary={false}`).
@@ -17,14 +19,14 @@ export function SubmitButton({
 }) {
   return (
     <div className="console-actions">
-      <button
+      <ScriptButton
         type="submit"
         className={primary ? 'console-button primary' : 'console-button'}
         disabled={pending}
         data-testid={testId}
       >
         {pending ? pendingLabel : label}
-      </button>
+      </ScriptButton>
     </div>
   );
 }

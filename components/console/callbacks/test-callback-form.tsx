@@ -7,6 +7,7 @@ import type { CallbackTestAttempt } from '@/lib/api/callback-responses';
 import { consoleFetch } from '../console-fetch';
 import { AttemptDetails } from './attempt-details';
 import { prettyJson } from './headers-list';
+import { ScriptButton } from '../../ui/script-button';
 
 const OUTCOME_BADGE = { DELIVERED: 'success', FAILED: 'refused' } as const;
 
@@ -46,9 +47,9 @@ export function TestCallbackForm({ defaultUrl }: { defaultUrl: string }) {
           {t('test.urlHint')}
         </p>
         <div className="console-actions">
-          <button type="submit" className="console-button primary" disabled={send.isPending}>
+          <ScriptButton type="submit" className="console-button primary" disabled={send.isPending}>
             {send.isPending ? t('test.sending') : t('test.send')}
-          </button>
+          </ScriptButton>
         </div>
       </form>
       <div aria-live="polite">

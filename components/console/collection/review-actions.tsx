@@ -21,6 +21,7 @@ import { ProblemBox } from '../scenarios/problem-box';
 import { describedBy, Field } from '../scenarios/field';
 import { COLLECTION_KEY } from './collection-table';
 import { useCollectionErrorText } from './form-errors';
+import { ScriptButton } from '../../ui/script-button';
 
 type Action = '!link' | '!refund';
 
@@ -133,9 +134,13 @@ export function LinkToPayinForm({
       </Field>
       <ActionProblem error={send.error} title={problemTitle} />
       <div className="console-actions">
-        <button type="submit" className="console-button primary" disabled={send.isPending || !!confirming}>
+        <ScriptButton
+          type="submit"
+          className="console-button primary"
+          disabled={send.isPending || !!confirming}
+        >
           {send.isPending ? t('submitting') : t('submit')}
-        </button>
+        </ScriptButton>
       </div>
       {confirming && (
         <ConfirmStep
@@ -209,9 +214,13 @@ export function MarkRefundedForm({
       </Field>
       <ActionProblem error={send.error} title={problemTitle} />
       <div className="console-actions">
-        <button type="submit" className="console-button danger" disabled={send.isPending || !!confirming}>
+        <ScriptButton
+          type="submit"
+          className="console-button danger"
+          disabled={send.isPending || !!confirming}
+        >
           {send.isPending ? t('submitting') : t('submit')}
-        </button>
+        </ScriptButton>
       </div>
       {confirming && (
         <ConfirmStep

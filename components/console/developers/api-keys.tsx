@@ -217,9 +217,9 @@ export function ApiKeys() {
           onChange={(event) => setExpires(event.target.value)}
         />
         <RequestProblem error={create.error} title={t('createProblem')} testId="api-key-problem" />
-        <button type="submit" className="console-button primary" disabled={create.isPending}>
+        <ScriptButton type="submit" className="console-button primary" disabled={create.isPending}>
           {t('create')}
-        </button>
+        </ScriptButton>
       </form>
     </>
   );

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { consoleFetch } from '../console-fetch';
 import { CopyButton } from '../copy-button';
+import { ScriptButton } from '../../ui/script-button';
 
 const DEFAULT_OPERATIONS = 'GET /payins/.*\nPOST /payins/.*';
 
@@ -100,9 +101,9 @@ export function TokenMintForm() {
           {t('moneyHint')}
         </p>
         <div className="console-actions">
-          <button type="submit" className="console-button primary" disabled={mint.isPending}>
+          <ScriptButton type="submit" className="console-button primary" disabled={mint.isPending}>
             {mint.isPending ? t('minting') : t('submit')}
-          </button>
+          </ScriptButton>
         </div>
       </form>
       <div aria-live="polite">

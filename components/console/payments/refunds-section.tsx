@@ -20,6 +20,7 @@ import { CopyButton } from '../copy-button';
 import { ledgerKey } from '../ledger/ledger-section';
 import { describedBy, Field } from '../scenarios/field';
 import { StatusBadge } from '../status-badge';
+import { ScriptButton } from '../../ui/script-button';
 
 type Money = { amount: number; currencyCode: string };
 
@@ -263,14 +264,14 @@ function RefundFormView({
         />
       </Field>
       <div className="console-actions">
-        <button
+        <ScriptButton
           type="submit"
           className="console-button danger"
           disabled={send.isPending || confirming !== undefined}
           data-testid="refund-submit"
         >
           {t('form.submit')}
-        </button>
+        </ScriptButton>
       </div>
       {confirming && (
         <ConfirmStep

@@ -137,14 +137,14 @@ export function NewPayoutForm({
         />
       )}
       <div className="console-actions">
-        <button
+        <ScriptButton
           type="submit"
           className="console-button primary"
           disabled={send.isPending || send.isSuccess}
           data-testid="payout-submit"
         >
           {send.isPending || send.isSuccess ? t('submitting') : t('submit')}
-        </button>
+        </ScriptButton>
       </div>
     </form>
   );

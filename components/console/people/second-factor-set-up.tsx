@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../copy-button';
+import { ScriptButton } from '../../ui/script-button';
 
 /** The secret in groups of four, as authenticator apps show it when typed by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -105,9 +106,9 @@ export function SecondFactorSetUp({
                 {error}
               </p>
             )}
-            <button type="submit" className="console-button primary" disabled={pending}>
+            <ScriptButton type="submit" className="console-button primary" disabled={pending}>
               {t('confirm')}
-            </button>
+            </ScriptButton>
           </form>
         </li>
       </ol>

@@ -214,9 +214,9 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
             ))}
           </select>
           <p className="console-hint">{roles(`${role}.description`)}</p>
-          <button type="submit" className="console-button primary" disabled={invite.isPending}>
+          <ScriptButton type="submit" className="console-button primary" disabled={invite.isPending}>
             {t('invite')}
-          </button>
+          </ScriptButton>
         </form>
         {invite.data && (
           <div className="console-note" role="status" data-testid="invitation-link">

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { consoleFetch } from '../console-fetch';
+import { ScriptButton } from '../../ui/script-button';
 
 /** The merchant's time zone for everyone's console (owners and admins change it). */
 export function TimeZoneSetting({ current, choices }: { current: string; choices: readonly string[] }) {
@@ -34,9 +35,9 @@ export function TimeZoneSetting({ current, choices }: { current: string; choices
         ))}
       </select>
       <p className="console-hint">{t('timeZoneHint')}</p>
-      <button type="submit" className="console-button primary" disabled={save.isPending}>
+      <ScriptButton type="submit" className="console-button primary" disabled={save.isPending}>
         {t('save')}
-      </button>
+      </ScriptButton>
       <p
         role="status"
         className={save.error ? 'console-alert' : save.isSuccess ? 'console-hint' : 'visually-hidden'}

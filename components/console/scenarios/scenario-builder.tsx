@@ -25,6 +25,7 @@ import { CustomerFields, PaymentFields, ScenarioChoice, TokenFields } from './sc
 import { OptionFields } from './option-fields';
 import { ProblemBox } from './problem-box';
 import { ScenarioResult, type BuiltLink } from './scenario-result';
+import { ScriptButton } from '../../ui/script-button';
 
 /** Where an API field error belongs on the form. */
 const API_FIELDS: Record<string, keyof ScenarioForm> = {
@@ -169,9 +170,9 @@ export function ScenarioBuilder({ merchantCode, initial }: { merchantCode: strin
           />
         )}
         <div className="console-actions">
-          <button type="submit" className="console-button primary" disabled={build.isPending}>
+          <ScriptButton type="submit" className="console-button primary" disabled={build.isPending}>
             {build.isPending ? t('building') : t('build')}
-          </button>
+          </ScriptButton>
         </div>
       </form>
       {built && <ScenarioResult built={built} onNewPayment={newPayment} />}
