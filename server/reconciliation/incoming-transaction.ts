@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@/lib/money';
+import type { CurrencyCode, Money } from '@/lib/money';
 
 /**
  * One credit to a collection account as a bank feed, a chain watcher or a statement reports it,
@@ -34,4 +34,22 @@ export interface ParsedTransactions {
   /** Records that are not credits to the account (debits, reversals' originals): skipped, counted. */
   skipped: number;
   problems: RecordProblem[];
+}
+
+/**
+ * What the bank says happened to a transfer this account sent (a payout of a pain.001 file), as a
+ * camt.053 statement or camt.054 notification reports it, keyed by the transfer's EndToEndId.
+ */
+export interface OutgoingEntry {
+  /** Booked as a debit; rejected by the bank (entry status RJCT); or the money came back (a reversal or a return). */
+  kind: 'DEBIT' | 'REJECTED' | 'RETURNED';
+  /** The EndToEndId the pain.001 gave the transfer (never "NOTPROVIDED"). */
+  endToEndId: string;
+  money: Money;
+  /** Booking (or value) date, read as credits' are. */
+  bookedAt: Date;
+  /** ISO reason code when the bank gives one (TxDtls/RtrInf/Rsn/Cd), e.g. AC04. */
+  reason?: string;
+  /** Where in the file, as problems name it: "Ntry 3 (line 40), TxDtls 2". */
+  where: string;
 }

@@ -1,6 +1,6 @@
 import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
 import { isCurrencyCode, type CurrencyCode } from '@/lib/money';
-import type { ParsedTransactions, RecordProblem } from '../incoming-transaction';
+import type { OutgoingEntry, ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import { runToEnd, type Steps } from './steps';
 import { csvRecordSteps } from './csv-records';
 import {
@@ -53,11 +53,19 @@ export function parseStatementCsv(text: string, options: StatementCsvOptions): P
   return runToEnd(statementCsvSteps(text, options));
 }
 
+/** parseStatementCsv in steps, read as every statement is: a CSV export reports no outgoing transfers. */
+export function* statementCsvSteps(
+  text: string,
+  options: StatementCsvOptions,
+): Steps<ParsedTransactions & { outgoing: OutgoingEntry[] }> {
+  return { ...(yield* csvRowSteps(text, options)), outgoing: [] };
+}
+
 /**
- * parseStatementCsv in steps: it yields after each row (see steps.ts). Rows past
- * MAX_STATEMENT_RECORDS are not read: the file is refused with one problem saying so.
+ * The rows in steps: it yields after each row (see steps.ts). Rows past MAX_STATEMENT_RECORDS are
+ * not read: the file is refused with one problem saying so.
  */
-export function* statementCsvSteps(text: string, options: StatementCsvOptions): Steps<ParsedTransactions> {
+function* csvRowSteps(text: string, options: StatementCsvOptions): Steps<ParsedTransactions> {
   const fail = (where: string, message: string) =>
     finishParse({ records: [], skipped: 0, problems: [{ where, message }] });
   if (isOverSizeCap(text))

@@ -5,6 +5,7 @@ import { statementCsvSteps } from './csv';
 import { runToEnd, runYielding, type Steps } from './steps';
 
 export { parseCamt053, type Camt053Options, type Camt053Parse } from './camt053';
+export type { OutgoingEntry } from '../incoming-transaction';
 export { parseStatementCsv, type StatementCsvOptions } from './csv';
 export {
   feedDeliverySchema,
