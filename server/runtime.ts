@@ -15,6 +15,7 @@ import {
   createApiApp,
   invitationUrl,
   operatorRoutes,
+  payoutBatchRoutes,
   payoutRoutes,
   payoutSandboxRoutes,
   refundRoutes,
@@ -59,7 +60,7 @@ import {
 import { RefundService } from './refunds';
 import { LedgerService } from './ledger';
 import { Metrics } from './metrics';
-import { PayoutService } from './payouts';
+import { PayoutBatchService, PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
 import { CustomerSessionService } from './customer-sessions';
 import { People } from './people';
@@ -321,6 +322,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       planner: payoutPlanner(config.SANDBOX_PAYOUT_SECS),
       cursorSecret: signingKey,
     });
+    const payoutBatches = new PayoutBatchService({
+      db: database.db,
+      payouts,
+      clock,
+      cursorSecret: signingKey,
+    });
     const sandbox = createSandboxModule({ db: database.db, logger, payins, payouts, refunds, clock });
     metrics.gauge(
       'payin_callback_backlog',
@@ -353,6 +360,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...sandboxRoutes(sandbox.simulations),
         ...payoutSandboxRoutes(sandbox.payoutSimulations, payouts),
         ...payoutRoutes(payouts, callbacks.log),
+        ...payoutBatchRoutes(payoutBatches),
         ...refundRoutes(refunds, config.publicUrl),
         ...refundSandboxRoutes(sandbox.refundSimulations, refunds),
         ...balanceRoutes(ledger, deps.payins, payouts),
@@ -360,7 +368,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...operatorRoutes(config.publicUrl),
         ...consoleRoutes(config.publicUrl),
         ...auditRoutes,
-        ...collectionRoutes(collection),
+        ...collectionRoutes(collection, payoutBatches),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),
       ],

@@ -80,6 +80,18 @@ export const collectionIngestResponseSchema = z.looseObject({
       transaction: collectionTransactionSchema,
     }),
   ),
+  /**
+   * A statement of an account that pays out by file (decision 038): what its debits, rejections and
+   * returns did to the payouts of its downloaded batches, by EndToEndId.
+   */
+  payouts: z
+    .looseObject({
+      succeeded: z.array(z.string()),
+      refused: z.array(z.string()),
+      unchanged: z.number().int(),
+      problems: z.array(z.looseObject({ where: z.string(), endToEndId: z.string(), message: z.string() })),
+    })
+    .optional(),
 });
 export type CollectionIngestResource = z.infer<typeof collectionIngestResponseSchema>;
 

@@ -171,6 +171,41 @@ describe('collection accounts in the merchants file', () => {
     }
   });
 
+  it('takes a bank account that pays out by file, one per currency, and names what is wrong', () => {
+    const paying = (id: string, payouts: unknown, currency = 'THB') => ({
+      id,
+      type: 'BANK_ACCOUNT',
+      currency,
+      bank: 'KBANK',
+      accountNumber: '1234567890',
+      accountName: 'A',
+      payouts,
+    });
+    expect(
+      problems(
+        merchant('m', [paying('a', { format: 'pain.001', bic: 'KASITHBK', initiatingPartyId: 'X1' })]),
+      ),
+    ).toEqual([]);
+    expect(
+      problems(
+        merchant('m', [
+          paying('a', { format: 'pain.001' }),
+          paying('b', { format: 'pain.001' }),
+          paying('c', { format: 'MT101' }),
+          paying('d', { format: 'pain.001', bic: 'kasithbk' }),
+          paying('e', { format: 'pain.001', cutOff: '15:00' }),
+        ]),
+      ),
+    ).toEqual([
+      `${at(2, 'payouts.format')}: The payout file format: "pain.001" (ISO 20022 pain.001.001.09).`,
+      `${at(3, 'payouts.bic')}: A SWIFT BIC: 8 or 11 characters, e.g. KASITHBK.`,
+      `${at(4, 'payouts')}: Unrecognized key: "cutOff"`,
+      ...[1, 2, 3, 4].map(
+        (index) => `${at(index, 'payouts')}: Another account already pays out THB: one per currency.`,
+      ),
+    ]);
+  });
+
   it('refuses a feed API key two accounts share, across merchants too', () => {
     const feed = { apiKey: 'shared-feed-key-0123456789abcdefghijk' };
     const found = problems(

@@ -55,6 +55,21 @@ const fromProblem =
     if (message !== undefined) ctx.addIssue({ code: 'custom', message });
   };
 
+/**
+ * The account also pays out, by files uploaded to the bank's business portal (docs/decisions/038):
+ * the format, and what the bank's portal knows the company and the account's bank by.
+ */
+const payoutFileSchema = z.strictObject({
+  format: z.literal('pain.001', { error: 'The payout file format: "pain.001" (ISO 20022 pain.001.001.09).' }),
+  /** The account's bank's BIC for the file's DbtrAgt (8 or 11 characters); else its bank code. */
+  bic: z
+    .string()
+    .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/, 'A SWIFT BIC: 8 or 11 characters, e.g. KASITHBK.')
+    .optional(),
+  /** The company's id at the bank (InitgPty/Id/OrgId/Othr/Id), when its portal asks for one. */
+  initiatingPartyId: z.string().trim().min(1).max(35).optional(),
+});
+
 const bankAccountSchema = z
   .object({
     ...base,
@@ -63,6 +78,7 @@ const bankAccountSchema = z
     bank: z.string(),
     accountNumber: z.string().transform((value) => value.replace(/[\s-]/g, '')),
     branch: z.object({ code: z.string().trim().min(1), name: z.string().trim().min(1).max(70) }).optional(),
+    payouts: payoutFileSchema.optional(),
   })
   .superRefine((account, ctx) => {
     const banks = collectionBanks(account.currency);
@@ -245,6 +261,19 @@ export const collectionAccountsSchema = z.array(collectionAccountEntrySchema).su
       if (seen.has(id))
         ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Account id ${id} is used twice.` });
       seen.add(id);
+    });
+    // A live payout goes out through the one account paying out its currency.
+    const paying = new Set<unknown>();
+    accounts.forEach((account, index) => {
+      const entry = account as { payouts?: unknown; currency?: unknown } | null;
+      if (entry?.payouts === undefined) return;
+      if (paying.has(entry.currency))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'payouts'],
+          message: `Another account already pays out ${String(entry.currency)}: one per currency.`,
+        });
+      paying.add(entry.currency);
     });
   },
   { when: (payload) => Array.isArray(payload.value) },

@@ -27,12 +27,23 @@ interface CollectionAccountBase {
   feed?: CollectionFeedAuth;
 }
 
+/** How a bank account pays out: files for the bank's business portal (docs/decisions/038). */
+export interface PayoutFileSettings {
+  format: 'pain.001';
+  /** The account's bank's BIC (the file's DbtrAgt); else its bank code is written. */
+  bic?: string;
+  /** The company's id at the bank (InitgPty/Id/OrgId/Othr/Id). */
+  initiatingPartyId?: string;
+}
+
 export interface BankAccountCollection extends CollectionAccountBase {
   type: 'BANK_ACCOUNT';
   /** The bank's operator code in our catalogue (OFFLINE / P2A_V2 banks of the currency). */
   bank: string;
   accountNumber: string;
   branch?: { code: string; name: string };
+  /** Set when the account also pays out the merchant's live payouts of its currency. */
+  payouts?: PayoutFileSettings;
 }
 
 export interface PromptPayCollection extends CollectionAccountBase {
@@ -113,6 +124,17 @@ export type CollectionAccount =
 /** A rotating crypto account hands out one address per open payin; others match by unique amount. */
 export function rotatesAddresses(account: CollectionAccount): boolean {
   return account.type === 'CRYPTO' && account.addresses.length > 1;
+}
+
+/** The account paying out the owner's live bank payouts in this currency (at most one). */
+export function payoutAccountOf(
+  owner: { collectionAccounts: readonly CollectionAccount[] },
+  currency: CurrencyCode,
+): BankAccountCollection | undefined {
+  return owner.collectionAccounts.find(
+    (account): account is BankAccountCollection =>
+      account.type === 'BANK_ACCOUNT' && account.payouts !== undefined && account.currency === currency,
+  );
 }
 
 /** The account with this id among an owner's accounts (ids are unique per merchant). */

@@ -117,6 +117,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   ledger_settlements: LedgerSettlementsTable;
   payouts: PayoutsTable;
+  payout_batches: PayoutBatchesTable;
   sandbox_payout_simulations: SandboxPayoutSimulationsTable;
   refunds: RefundsTable;
   sandbox_refund_simulations: SandboxRefundSimulationsTable;
@@ -311,6 +312,28 @@ export interface PayoutsTable {
   created_at: Date;
   processed_at: Date | null;
   updated_at: Date;
+  /** Live payouts by file: the collection account paying it, its EndToEndId, its batch while held. */
+  payout_account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  end_to_end_id: ColumnType<string | null, string | null | undefined, string | null>;
+  batch_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+}
+
+/** A batch of live bank payouts, downloaded as one pain.001 file (server/payouts, decision 038). */
+export interface PayoutBatchesTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  id_batch: string;
+  account_id: string;
+  currency_code: string;
+  format: string;
+  status: string;
+  payout_count: number;
+  total_minor: bigint;
+  execution_date: string;
+  actor: string | null;
+  created_at: Date;
+  downloaded_at: Date | null;
+  cancelled_at: Date | null;
 }
 
 export interface SandboxPayoutSimulationsTable {
@@ -322,6 +345,7 @@ export interface SandboxPayoutSimulationsTable {
 }
 
 export type PayoutRow = Selectable<PayoutsTable>;
+export type PayoutBatchRow = Selectable<PayoutBatchesTable>;
 
 /** Money back to a payin's payer (server/refunds, docs/decisions/036-refunds.md). */
 export interface RefundsTable {

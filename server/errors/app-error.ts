@@ -76,6 +76,10 @@ export const ERRORS = {
   REFUNDS_NOT_AVAILABLE: { status: 422, title: 'Refunds not available for this merchant' },
   REFUND_CLAIM_NOT_FOUND: { status: 404, title: 'Refund claim not found' },
   REFUND_CLAIM_CLOSED: { status: 409, title: 'The refund can no longer be claimed' },
+  PAYOUT_BATCH_NOT_FOUND: { status: 404, title: 'Payout batch not found' },
+  PAYOUT_BATCH_EMPTY: { status: 422, title: 'No payouts are waiting for a batch' },
+  PAYOUT_BATCH_DOWNLOADED: { status: 409, title: 'The payout batch was downloaded already' },
+  PAYOUT_BATCH_CANCELLED: { status: 409, title: 'The payout batch was cancelled' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -13,6 +13,13 @@ function actorOfToken(c: Context<ApiEnv>): AuditActor {
   return grant.keyId ? { type: 'key', idKey: grant.keyId } : { type: 'secret' };
 }
 
+/** The same actor in one line, as refunds and payout batches keep who asked for them. */
+export function actorLabel(c: Context<ApiEnv>): string {
+  const grant = c.get('grant');
+  if (grant.console) return `${grant.console.name} (${grant.console.userId})`;
+  return grant.keyId ? `key ${grant.keyId}` : 'merchant secret';
+}
+
 /**
  * The action has happened, so a failed write does not turn it into an error the caller would
  * retry: it is logged in full instead (docs/decisions/034).

@@ -15,5 +15,6 @@ export { collectionRoutes } from './routes/collection.routes';
 export { consoleRoutes, invitationUrl } from './routes/console.routes';
 export { operatorRoutes } from './routes/operator.routes';
 export { payoutRoutes, payoutSandboxRoutes } from './routes/payout.routes';
+export { payoutBatchRoutes } from './routes/payout-batch.routes';
 export { refundRoutes, refundSandboxRoutes } from './routes/refund.routes';
 export { sandboxRoutes } from './routes/sandbox.routes';

@@ -10,3 +10,6 @@ export {
   type PayoutDestination,
   type PayoutDestinationInput,
 } from './destinations';
+export { PayoutBatchService, type PayoutBatchView } from './batches/batch.service';
+export { presentPayoutBatch, presentPayoutBatchSummary } from './batches/batch.presenter';
+export type { BankReportEntry, BankReportResult, PayoutBatch } from './batches/payout-batch';

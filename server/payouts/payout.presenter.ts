@@ -25,6 +25,7 @@ export function presentPayout(payout: Payout): PayoutResource {
       money: toApiMoney(payout.money),
       ...(payout.vat && { vat: toApiMoney(payout.vat) }),
       reference: payout.reference,
+      ...(payout.byFile && { endToEndId: payout.byFile.endToEndId }),
       ...(destination.operator && {
         paymentOperator: { code: destination.operator.code, name: destination.operator.name },
       }),

@@ -26,6 +26,14 @@ export function toPayout(row: PayoutRow): Payout {
     createdAt: row.created_at,
     processedAt: row.processed_at ?? undefined,
     updatedAt: row.updated_at,
+    byFile:
+      row.payout_account_id !== null && row.end_to_end_id !== null
+        ? {
+            accountId: row.payout_account_id,
+            endToEndId: row.end_to_end_id,
+            batchId: row.batch_id ?? undefined,
+          }
+        : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
-import { sameMoney } from '@/lib/money';
+import { sameMoney, type CurrencyCode } from '@/lib/money';
 import type { CreatePayoutRequest } from '@/lib/schemas';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db';
@@ -11,8 +11,15 @@ import { KeysetCursors } from '../paging';
 import { generateReference } from '../references';
 import type { UrlPolicy } from '../net';
 import type { TokenGrant } from '../tokens';
-import { resolvePayoutDestination } from './destinations';
-import { DEFAULT_PROCESSOR_STATUS, type Payout, type PayoutStatus, type PayoutStatusOutbox } from './payout';
+import { resolvePayoutDestination, type PayoutDestination } from './destinations';
+import { payoutAccountOf } from '../accounts';
+import {
+  DEFAULT_PROCESSOR_STATUS,
+  endToEndIdOf,
+  type Payout,
+  type PayoutStatus,
+  type PayoutStatusOutbox,
+} from './payout';
 import {
   findPayout,
   idPayoutsOf,
@@ -22,6 +29,29 @@ import {
   updatePayoutStatus,
 } from './payout.repository';
 import type { FinalStatus } from '@/lib/payins/statuses';
+
+/**
+ * How a live payout leaves: by file, through the merchant's collection account paying out its
+ * currency (decision 038), and only to a bank account (a pain.001 credit transfer). 422
+ * PAYOUTS_NOT_AVAILABLE, saying what is missing, otherwise.
+ */
+function livePayoutRail(merchant: Merchant, currency: CurrencyCode, destination: PayoutDestination) {
+  const account = payoutAccountOf(merchant, currency);
+  if (!account)
+    throw new AppError(
+      'PAYOUTS_NOT_AVAILABLE',
+      `Live payouts in ${currency} go out through a bank account of the merchant that pays out by file, and none ` +
+        'is configured: the operator adds "payouts": { "format": "pain.001" } to a BANK_ACCOUNT collection account ' +
+        'of this currency. Test merchants can make sandbox payouts.',
+    );
+  if (destination.method !== 'BANK_TRANSFER')
+    throw new AppError(
+      'PAYOUTS_NOT_AVAILABLE',
+      `Live payouts go out by bank file: BANK_TRANSFER only, not ${destination.method}. Test merchants can make ` +
+        'sandbox payouts of every method.',
+    );
+  return { account };
+}
 
 /** Runs in a new payout's insert transaction: the sandbox schedules a test payout's outcome here. */
 export interface PayoutPlanner {
@@ -85,13 +115,6 @@ export class PayoutService {
         'The token only allows a payout of another amount or currency.',
       );
     }
-    if (!merchant.isTest) {
-      throw new AppError(
-        'PAYOUTS_NOT_AVAILABLE',
-        'Live payouts need a payout connector to a bank or processor, and none is configured on this service yet. ' +
-          'Test merchants can make sandbox payouts.',
-      );
-    }
     const urlError = this.urlPolicy.check('callbackUrl', request.callbackUrl);
     if (urlError)
       throw new AppError('URL_NOT_ALLOWED', 'The callback URL uses a scheme or host that is not allowed.', {
@@ -108,8 +131,10 @@ export class PayoutService {
     });
     if (!resolved.ok) throw new AppError(resolved.code, resolved.detail, { errors: resolved.errors });
     const { destination } = resolved;
+    const rail = merchant.isTest ? undefined : livePayoutRail(merchant, money.currency, destination);
     const { fee, vat } = computePayoutFee(merchant.settings, destination.method, money);
     const now = this.now();
+    const reference = generateReference();
 
     return this.db.transaction().execute(async (tx) => {
       const payout = await insertPayout(tx, {
@@ -127,9 +152,11 @@ export class PayoutService {
         is_test: merchant.isTest,
         callback_url: request.callbackUrl,
         destination: JSON.stringify(destination),
-        reference: generateReference(),
+        reference,
         created_at: now,
         updated_at: now,
+        payout_account_id: rail?.account.id ?? null,
+        end_to_end_id: rail ? endToEndIdOf(idPayout, reference) : null,
       });
       if (!payout) {
         throw new AppError(

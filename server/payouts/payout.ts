@@ -27,6 +27,16 @@ export interface Payout {
   createdAt: Date;
   processedAt: Date | undefined;
   updatedAt: Date;
+  /** A live payout by file (decision 038): the collection account paying it and the file's EndToEndId. */
+  byFile: { accountId: string; endToEndId: string; batchId: bigint | undefined } | undefined;
+}
+
+/** ISO 20022 Max35Text: an EndToEndId longer than this is cut by banks, so such a payout goes by its reference. */
+export const END_TO_END_ID_MAX = 35;
+
+/** The EndToEndId a payout carries in its file: its idPayout when it fits, else its reference. */
+export function endToEndIdOf(idPayout: string, reference: string): string {
+  return idPayout.length <= END_TO_END_ID_MAX ? idPayout : reference;
 }
 
 /** The processor statuses a payout's final status carries by default. */

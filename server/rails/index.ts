@@ -6,6 +6,7 @@ export * from './banks';
 export * from './bank-rules';
 export * from './check-digits';
 export * from './crypto';
+export * from './payment-return-reasons';
 export * from './promptpay';
 export * from './qr-schemes';
 export * from './time-zones';

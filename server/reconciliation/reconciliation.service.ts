@@ -16,6 +16,7 @@ import type { IncomingTransaction } from './incoming-transaction';
 import { referenceCandidates } from './note-references';
 import { readAmount } from './formats';
 import { readDelivery, readStatement, type StatementUpload } from './statements';
+import type { OutgoingEntry } from './incoming-transaction';
 import {
   allocateToPayin,
   claimForLink,
@@ -116,7 +117,7 @@ export class ReconciliationService {
     merchant: Merchant,
     accountId: string,
     upload: StatementUpload,
-  ): Promise<ReceiptResult> {
+  ): Promise<ReceiptResult & { outgoing: OutgoingEntry[] }> {
     const account = findCollectionAccount(merchant, accountId);
     if (!account)
       throw new AppError('VALIDATION_FAILED', `The merchant has no collection account ${accountId}.`, {
@@ -124,7 +125,8 @@ export class ReconciliationService {
       });
     const { source, parsed } = await readStatement(account, upload);
     const result = await this.ingest({ merchant, account, source, transactions: parsed.transactions });
-    return { ...result, skipped: parsed.skipped };
+    // The account's own transfers (payouts by file) are for the payouts' side to apply.
+    return { ...result, skipped: parsed.skipped, outgoing: parsed.outgoing };
   }
 
   /**

@@ -387,6 +387,50 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
       },
     ];
   },
+  async createPayoutBatch() {
+    // A live merchant whose bank account pays out by file, funded by a customer's transfer, with a
+    // payout waiting (docs/decisions/038).
+    const shop = await api.createMerchant({
+      test: false,
+      fees: { default: { percent: 0 } },
+      collectionAccounts: [
+        {
+          id: 'kbank-pays',
+          type: 'BANK_ACCOUNT',
+          currency: 'THB',
+          bank: 'KBANK',
+          accountNumber: '1234567890',
+          accountName: 'Bangkok Books Co., Ltd.',
+          payouts: { format: 'pain.001' },
+        },
+      ],
+    });
+    const token = await client.token(shop, EVERY_OPERATION);
+    const id = newIdPayin('fund');
+    const created = await ok<{ paymentMethodResponse: { reference: string } }>('POST', `/payins/${id}`, {
+      token,
+      body: payinRequest({ paymentRequested: { money: { amount: 100, currencyCode: 'THB' } } }),
+    });
+    await ok('POST', '/collection/statements?account=kbank-pays&timeZone=%2B07:00', {
+      token,
+      headers: { 'content-type': 'text/csv' },
+      rawBody: `Transaction ID,Date,Description,Credit,Currency\r\nFUND${randomBytes(4).toString('hex')},2026-11-27 10:00:00,PAY ${created.body.paymentMethodResponse.reference},100.00,THB\r\n`,
+    });
+    await ok('POST', `/payouts/${newIdPayin('po')}`, {
+      token,
+      body: {
+        paymentRequested: { money: { amount: 10, currencyCode: 'THB' } },
+        paymentMethod: {
+          paymentMethodCode: 'BANK_TRANSFER',
+          account: { accountName: 'Somchai Jaidee', accountNumber: '4012345678', bankCode: '014' },
+        },
+        callbackUrl: 'https://merchant.example/callbacks',
+      },
+    });
+    return [
+      { path: '/payout-batches', contentType: 'application/json', token, body: { accountId: 'kbank-pays' } },
+    ];
+  },
   async createRefund(world) {
     // A paid payin and money beside it: the payin fee is not given back, so a refund needs more.
     const ids = [await payin(world), await payin(world)];

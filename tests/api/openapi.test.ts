@@ -188,7 +188,7 @@ describe('the OpenAPI document', () => {
       }),
     ).toBe(true);
 
-    // Every POST but the redeliveries and the console's bodiless actions documents the body it reads.
+    // Every POST but the redeliveries, a batch's cancel and the console's bodiless actions documents its body.
     const bodiless = Object.entries(document.paths).flatMap(([path, operations]) =>
       operations.post && !operations.post.requestBody ? [path] : [],
     );
@@ -197,6 +197,7 @@ describe('the OpenAPI document', () => {
       '/console/team/users/{idUser}/!disable',
       '/console/team/users/{idUser}/!end-sessions',
       '/payins/{idPayin}/callbacks/!redeliver',
+      '/payout-batches/{idBatch}/!cancel',
       '/payouts/{idPayout}/callbacks/!redeliver',
     ]);
   });

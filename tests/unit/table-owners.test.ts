@@ -25,6 +25,7 @@ const OWNERS: Record<string, string> = {
   ledger_entries: 'ledger',
   ledger_settlements: 'ledger',
   payouts: 'payouts',
+  payout_batches: 'payouts',
   collection_transactions: 'reconciliation',
   callback_deliveries: 'callbacks',
   callback_attempts: 'callbacks',

@@ -14,6 +14,7 @@ import * as apiKeys from './0012-api-keys';
 import * as auditEvents from './0013-audit-events';
 import * as people from './0014-people';
 import * as refunds from './0015-refunds';
+import * as payoutBatches from './0016-payout-batches';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-audit-events': auditEvents,
   '0014-people': people,
   '0015-refunds': refunds,
+  '0016-payout-batches': payoutBatches,
 };

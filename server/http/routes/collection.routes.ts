@@ -13,7 +13,8 @@ import {
 } from '@/lib/api/collection-responses';
 import { isCurrencyCode } from '@/lib/money';
 import { idPayinSchema } from '@/lib/schemas';
-import { presentCollectionAccount } from '../../accounts';
+import { findCollectionAccount, presentCollectionAccount } from '../../accounts';
+import type { BankReportResult, PayoutBatchService } from '../../payouts';
 import { AppError, parseOrThrow } from '../../errors';
 import {
   feedDeliverySchema,
@@ -76,7 +77,7 @@ function actorOf(c: Context<ApiEnv>, by: string | undefined): string {
   return person === undefined ? merchant.code : `${person} (${merchant.code})`;
 }
 
-function answer(c: Context<ApiEnv>, result: ReceiptResult): Response {
+function answer(c: Context<ApiEnv>, result: ReceiptResult & { payouts?: BankReportResult }): Response {
   return reply(c, {
     success: true,
     stored: result.stored,
@@ -86,6 +87,7 @@ function answer(c: Context<ApiEnv>, result: ReceiptResult): Response {
       duplicate,
       transaction: presentCollectionTransaction(transaction),
     })),
+    ...(result.payouts && { payouts: result.payouts }),
   });
 }
 
@@ -93,7 +95,10 @@ function answer(c: Context<ApiEnv>, result: ReceiptResult): Response {
  * Reconciliation (docs/decisions/028): incoming transactions from bank feeds and statements, and
  * the review queue where the merchant's operator resolves money no payin took.
  */
-export function collectionRoutes(collection: ReconciliationService): readonly ApiRoute[] {
+export function collectionRoutes(
+  collection: ReconciliationService,
+  payoutBatches: PayoutBatchService,
+): readonly ApiRoute[] {
   return [
     defineRoute({
       method: 'POST',
@@ -178,9 +183,11 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
       summary: 'Import a bank statement of a collection account',
       description:
         'The body is the statement file as the bank gives it: CSV (text/csv: a header row; id, date, amount or credit/debit, ' +
-        'currency, note columns by their usual names) or ISO 20022 camt.053 (application/xml), up to 5 MB. Credits are stored ' +
-        'once per account and bank transaction id and matched as bank-feed transactions are; debits and pending entries are ' +
-        "skipped and counted. `timeZone` is the offset of dates without one (default: the account currency's country, e.g. " +
+        'currency, note columns by their usual names) or ISO 20022 camt.053 / camt.054 (application/xml), up to 5 MB. ' +
+        'Credits are stored once per account and bank transaction id and matched as bank-feed transactions are; pending ' +
+        'entries are skipped and counted. On an account that pays out by file (decision 038), debits, rejections (RJCT) ' +
+        'and returns naming a payout by EndToEndId end the payouts of its downloaded batches (`payouts` in the answer); ' +
+        "elsewhere debits are skipped and counted. `timeZone` is the offset of dates without one (default: the account currency's country, e.g. " +
         '+07:00 for THB); `currency` that of CSV rows without one ' +
         "(default: the account's). Any record that cannot be read refuses the whole file (400, every problem with its line " +
         'or entry). Token operation: POST /collection/statements.',
@@ -207,8 +214,9 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
           },
           'application/xml': {
             description:
-              'ISO 20022 camt.053, versions .001.02 to .001.13 (text/xml too): each Ntry with its Amt and Ccy, ' +
-              'CdtDbtInd CRDT (DBIT is skipped), Sts BOOK (pending and informational entries are skipped), BookgDt ' +
+              'ISO 20022 camt.053 statement or camt.054 notification, versions .001.02 to .001.13 (text/xml too): each ' +
+              'Ntry with its Amt and Ccy, CdtDbtInd CRDT (DBIT only for payouts by file), Sts BOOK (RJCT for payouts; ' +
+              'pending and informational entries are skipped), BookgDt ' +
               'or ValDt, AcctSvcrRef (else EndToEndId) as the bank transaction id, and the remittance information ' +
               'as the note; an entry whose TxDtls each carry an amount is one transaction per TxDtls.',
             jsonSchema: { type: 'string' },
@@ -240,7 +248,8 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
           timeZone: c.req.query('timeZone'),
           currency: c.req.query('currency'),
         });
-        const result = await collection.importStatement(c.get('merchant'), query.account, {
+        const merchant = c.get('merchant');
+        const { outgoing, ...result } = await collection.importStatement(merchant, query.account, {
           format: query.format,
           contentType: c.req.header('content-type') ?? '',
           timeZone: query.timeZone,
@@ -248,12 +257,29 @@ export function collectionRoutes(collection: ReconciliationService): readonly Ap
             query.currency !== undefined && isCurrencyCode(query.currency) ? query.currency : undefined,
           content: new Uint8Array(await c.req.arrayBuffer()),
         });
+        // An account paying out by file: its debits, rejections and returns end its payouts (decision 038).
+        const account = findCollectionAccount(merchant, query.account);
+        const payouts =
+          account?.type === 'BANK_ACCOUNT' && account.payouts !== undefined
+            ? await payoutBatches.applyBankReport(merchant, query.account, outgoing)
+            : undefined;
+        const answered = payouts
+          ? { ...result, payouts }
+          : { ...result, skipped: result.skipped + outgoing.length };
         await recordAudit(c, deps, {
           action: 'collection_statement.imported',
           target: query.account,
-          details: { stored: result.stored, duplicates: result.duplicates, skipped: result.skipped },
+          details: {
+            stored: result.stored,
+            duplicates: result.duplicates,
+            skipped: answered.skipped,
+            ...(payouts && {
+              payoutsSucceeded: payouts.succeeded.length,
+              payoutsRefused: payouts.refused.length,
+            }),
+          },
         });
-        return answer(c, result);
+        return answer(c, answered);
       },
     }),
     defineRoute({

@@ -9,18 +9,11 @@ import {
 } from '@/lib/schemas';
 import type { RefundSimulations } from '../../sandbox';
 import { claimUrl, presentClaim, presentRefund, type Refund, type RefundService } from '../../refunds';
-import { recordAudit } from '../audit';
+import { actorLabel, recordAudit } from '../audit';
 import type { ApiEnv } from '../context';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
-
-/** Who asked for a refund, as the ledger and the refund keep it: a person, an API key, the secret. */
-function actorOf(c: Context<ApiEnv>): string {
-  const grant = c.get('grant');
-  if (grant.console) return `${grant.console.name} (${grant.console.userId})`;
-  return grant.keyId ? `key ${grant.keyId}` : 'merchant secret';
-}
 
 const CLAIM_PARAM = 'secret';
 
@@ -85,7 +78,7 @@ export function refundRoutes(refunds: RefundService, publicUrl: string): readonl
           idPayin: c.get('idPayin'),
           idRefund: c.get('idRefund'),
           request: body,
-          actor: actorOf(c),
+          actor: actorLabel(c),
         });
         await recordAudit(c, deps, {
           action: 'refund.created',
