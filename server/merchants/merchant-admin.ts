@@ -116,6 +116,26 @@ function refused(message: string, errors: FieldError[]): AppError {
   return new AppError('VALIDATION_FAILED', message, { errors });
 }
 
+/** A live payout leaves through the one account paying out its currency (decision 038). */
+function assertOnePayingAccountPerCurrency(accounts: readonly CollectionAccount[], changedId: string): void {
+  const changed = accounts.find((account) => account.id === changedId);
+  if (changed?.type !== 'BANK_ACCOUNT' || changed.payouts === undefined) return;
+  const other = accounts.find(
+    (account) =>
+      account.id !== changedId &&
+      account.type === 'BANK_ACCOUNT' &&
+      account.payouts !== undefined &&
+      account.currency === changed.currency,
+  );
+  if (other)
+    throw refused(`Account ${other.id} already pays out ${changed.currency}.`, [
+      {
+        field: 'payouts',
+        message: `Another account already pays out ${changed.currency}: one per currency.`,
+      },
+    ]);
+}
+
 /**
  * What operators do to merchants (docs/decisions/035): create one with its first API key, change
  * its terms, add and replace its collection accounts. The database is the source of truth; this
@@ -237,14 +257,16 @@ export class MerchantAdministration {
           'COLLECTION_ACCOUNT_ALREADY_EXISTS',
           `The merchant already has an account ${account.id}; change it with PUT.`,
         );
+      const collectionAccounts = [
+        ...merchant.collectionAccounts,
+        ...storedCollectionAccounts(this.pepper, [account]),
+      ];
+      assertOnePayingAccountPerCurrency(collectionAccounts, account.id);
       return {
         channelName: merchant.channelName,
         paymentMethods: merchant.paymentMethods,
         settings: merchant.settings,
-        collectionAccounts: [
-          ...merchant.collectionAccounts,
-          ...storedCollectionAccounts(this.pepper, [account]),
-        ],
+        collectionAccounts,
       };
     });
     return after;
@@ -272,13 +294,15 @@ export class MerchantAdministration {
         ...stored!,
         ...(account.feed === undefined && before.feed && { feed: before.feed }),
       };
+      const collectionAccounts = merchant.collectionAccounts.map((existing) =>
+        existing.id === id ? replacement : existing,
+      );
+      assertOnePayingAccountPerCurrency(collectionAccounts, id);
       return {
         channelName: merchant.channelName,
         paymentMethods: merchant.paymentMethods,
         settings: merchant.settings,
-        collectionAccounts: merchant.collectionAccounts.map((existing) =>
-          existing.id === id ? replacement : existing,
-        ),
+        collectionAccounts,
       };
     });
     return { before: before!, after };

@@ -313,6 +313,31 @@ describe('collection accounts', () => {
     });
   });
 
+  it('adds a bank account that pays out by file, one per currency (decision 038)', async () => {
+    const created = await createLive();
+    const path = `/merchants/${created.merchantCode}/collection-accounts`;
+    const bank = {
+      id: 'kbank-thb',
+      type: 'BANK_ACCOUNT',
+      currency: 'THB',
+      bank: 'KBANK',
+      accountNumber: '1234567890',
+      accountName: 'Bangkok Books Co., Ltd.',
+      payouts: { format: 'pain.001', bic: 'KASITHBK' },
+    };
+    const added = await operator('POST', path, bank);
+    expect(added.status, added.text).toBe(201);
+    expect(added.body).toMatchObject({ payouts: { format: 'pain.001', bic: 'KASITHBK' } });
+    const second = await operator('POST', path, { ...bank, id: 'scb-thb', bank: 'SCB' });
+    expectProblem(second, 400, 'VALIDATION_FAILED');
+    expect(second.body).toMatchObject({ errors: [{ field: 'payouts' }] });
+    const wrongFormat = await operator('POST', path, { ...bank, id: 'other', payouts: { format: 'csv' } });
+    expectProblem(wrongFormat, 400, 'VALIDATION_FAILED');
+    // Without payouts the second account is fine.
+    const plain = await operator('POST', path, { ...bank, id: 'scb-thb', bank: 'SCB', payouts: undefined });
+    expect(plain.status, plain.text).toBe(201);
+  });
+
   it('refuses a repeated id (409), a bad coordinate (400) and another account’s feed key (400)', async () => {
     const first = await createLive();
     const feedKey = randomBytes(24).toString('hex');
