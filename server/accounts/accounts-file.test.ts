@@ -171,6 +171,33 @@ describe('collection accounts in the merchants file', () => {
     }
   });
 
+  it("refuses a branch its country's registry does not list (RBI's IFSCs, Zengin)", () => {
+    const bank = (id: string, currency: string, bankCode: string, branch: string, accountNumber: string) => ({
+      id,
+      type: 'BANK_ACCOUNT',
+      currency,
+      bank: bankCode,
+      accountNumber,
+      branch: { code: branch, name: 'Branch' },
+      accountName: 'A',
+    });
+    expect(
+      problems(
+        merchant('m', [
+          bank('in-ok', 'INR', 'HDFC', 'HDFC0001234', '50200012345678'),
+          bank('in-bad', 'INR', 'HDFC', 'HDFC0ZZZZZZ', '50200012345678'),
+          bank('jp-ok', 'JPY', 'MUFG', '001', '1234567'),
+          bank('jp-bad', 'JPY', 'MUFG', '999', '1234567'),
+        ]),
+      ),
+    ).toEqual([
+      `${at(1, 'branch.code')}: HDFC0ZZZZZZ is not a branch in RBI's IFSC list.`,
+      expect.stringMatching(
+        /^merchants\.0\.collectionAccounts\.3\.branch\.code: 999 is not a branch of bank 0005 /,
+      ),
+    ]);
+  });
+
   it('takes a bank account that pays out by file, one per currency, and names what is wrong', () => {
     const paying = (id: string, payouts: unknown, currency = 'THB') => ({
       id,

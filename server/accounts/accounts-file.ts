@@ -5,12 +5,14 @@ import {
   BANK_RULES,
   CRYPTO_NETWORKS,
   DUITNOW_ACQUIRERS,
+  ifscRegistryProblem,
   napasBank,
   passesLuhn,
   promptPayIdProblem,
   QRIS_CRITERIA,
   tokenContractAt,
   vpaProblem,
+  zenginRegistryProblem,
 } from '../rails';
 import { COLLECTION_BANK_CURRENCIES, collectionBanks } from './collection-banks';
 
@@ -102,6 +104,9 @@ const bankAccountSchema = z
         path: ['branch'],
         message: 'Required: { code: the 3-digit branch code, name }.',
       });
+    } else if (account.currency === 'JPY' && bank) {
+      const unlisted = zenginRegistryProblem(`${bank.bankCode.slice(0, 4)}-${account.branch!.code}`);
+      if (unlisted) ctx.addIssue({ code: 'custom', path: ['branch', 'code'], message: unlisted });
     }
     if (account.currency === 'INR') {
       const ifsc = account.branch?.code.toUpperCase() ?? '';
@@ -114,6 +119,9 @@ const bankAccountSchema = z
           path: ['branch'],
           message: `Required: { code: the branch IFSC${bank ? ` (${bank.bankCode.slice(0, 4)}0…)` : ''}, name }.`,
         });
+      } else {
+        const unlisted = ifscRegistryProblem(ifsc);
+        if (unlisted) ctx.addIssue({ code: 'custom', path: ['branch', 'code'], message: unlisted });
       }
     }
   });

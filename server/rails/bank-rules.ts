@@ -1,4 +1,5 @@
 import 'server-only';
+import { ifscRegistryProblem, zenginRegistryProblem } from './bank-registries';
 import type { BankCurrency } from './banks';
 import { isValidNuban, passesLuhn } from './check-digits';
 
@@ -29,6 +30,11 @@ export interface BankRule {
   accountHint: string;
   /** The usual length of an account number, which the sandbox gives the accounts it derives. */
   typicalDigits: number;
+  /**
+   * Why a code of the right form is not in the country's registry (RBI's IFSCs, Zengin), where a
+   * maintained one exists (bank-registries.ts); undefined when it is listed.
+   */
+  registryProblem?: (bankCode: string) => string | undefined;
   /** A check the account number must pass at this bank (check digits), as a message when it fails. */
   checkAccount?: (accountNumber: string, bankCode: string) => string | undefined;
 }
@@ -87,6 +93,7 @@ export const BANK_RULES: Record<BankCurrency, BankRule> = {
     // RBI: four letters for the bank, a 0 reserved for future use, six characters for the branch.
     bankCodePattern: /^[A-Z]{4}0[A-Z0-9]{6}$/,
     bankCodeHint: 'An IFSC: 4 letters, 0, then 6 letters or digits (HDFC0001234).',
+    registryProblem: ifscRegistryProblem,
     bankPrefixLength: 4,
     operatorSuppliesBankCode: false,
     catalogueOnly: false,
@@ -97,6 +104,7 @@ export const BANK_RULES: Record<BankCurrency, BankRule> = {
     // Written "0005-001", "0005 001" or "0005001"; kept as "0005-001".
     normaliseBankCode: (code) => code.replace(/^(\d{4})[\s-]?(\d{3})$/, '$1-$2'),
     bankCodeHint: 'The 4-digit bank code and 3-digit branch code, as 0005-001 (MUFG Bank, head office).',
+    registryProblem: zenginRegistryProblem,
     bankPrefixLength: 4,
     operatorSuppliesBankCode: false,
     catalogueOnly: true,

@@ -3,6 +3,7 @@ import 'server-only';
 // time zones. The lowest floor of server/ above the platform: it knows no payment, merchant or method
 // (docs/decisions/029-floors-and-method-descriptors.md).
 export * from './banks';
+export * from './bank-registries';
 export * from './bank-rules';
 export * from './check-digits';
 export * from './crypto';

@@ -114,6 +114,19 @@ describe('bank transfers: refused destinations', () => {
   );
 
   it.each([
+    ['INR', 'HDFC0ZZZZZZ', "HDFC0ZZZZZZ is not a branch in RBI's IFSC list."],
+    ['INR', 'QQQQ0000001', "QQQQ is not a bank code in RBI's IFSC list."],
+    ['JPY', '0005-999', '999 is not a branch of bank 0005'],
+  ] as const)(
+    '%s bankCode %s has the right form but is not in the registry',
+    (currency, bankCode, message) => {
+      const result = bankTransfer(currency, { bankCode, accountNumber: '1234567' });
+      expect(result).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+      expect(messageOn(result, 'account.bankCode')).toContain(message);
+    },
+  );
+
+  it.each([
     ['INR', '12345678', '9 to 18 digits'],
     ['INR', '1234567890123456789', '9 to 18 digits'],
     ['VND', '12345', '6 to 19 digits'],

@@ -118,6 +118,12 @@ function readBankCode(input: {
     });
     return undefined;
   }
+  // A bank we pay to, but a branch (or, in India, a bank) its country's registry does not list.
+  const unlisted = rule.registryProblem?.(bankCode);
+  if (unlisted) {
+    errors.push({ field: FIELD.bankCode, message: unlisted });
+    return undefined;
+  }
   return { bankCode, bank: operator ?? bank };
 }
 
