@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackReceiverMessages, CallbackTestAttempt } from '@/lib/api/callback-responses';
 import type { CallbackDeliveryResource } from '@/lib/api/responses';
-import { signCallback, isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import { signCallback, type CallbackDispatcherWorker } from '@/server/callbacks';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { expectProblem, fieldsOf } from '../support/problem';
-import { startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import { startTestApi, type TestApi, type TestMerchant, callbackDispatcherOf } from '../support/test-api';
 
 // The built-in callback receiver (docs/decisions/025-callback-inspection-and-receiver.md). The
 // operator allowlists nothing here: the receiver's URL (http://localhost…) is accepted and reached
@@ -33,9 +33,7 @@ const pathOf = (url: string) => new URL(url).pathname.replace(/^\/api/, '');
 beforeAll(async () => {
   api = await startTestApi({ CALLBACK_ALLOWLIST: '', PUBLIC_URL: 'http://localhost:3999' });
   client = new PacedApiClient(api.baseUrl);
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
   merchant = await api.createMerchant();
   token = await client.token(merchant, OPERATIONS);
   const first = await inbox();

@@ -1,13 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackTestAttempt } from '@/lib/api/callback-responses';
-import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import type { CallbackDispatcherWorker } from '@/server/callbacks';
 import { MerchantDirectory, provisionMerchants, merchantEntrySchema } from '@/server/merchants';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { startCallbackListener, type CallbackListener, type ListenerHit } from '../support/callback-listener';
 import { expectProblem, fieldsOf } from '../support/problem';
-import { startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import { startTestApi, type TestApi, type TestMerchant, callbackDispatcherOf } from '../support/test-api';
 
 // The callback signing secret rotates with an overlap (docs/decisions/032): during it, every
 // callback carries one signature per secret, each verifiable with the official standardwebhooks
@@ -28,9 +28,7 @@ let listener: CallbackListener;
 beforeAll(async () => {
   api = await startTestApi();
   client = new PacedApiClient(api.baseUrl);
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
   listener = await startCallbackListener();
 });
 afterAll(async () => {

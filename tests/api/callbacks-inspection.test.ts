@@ -1,12 +1,12 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackDeliveryPage, CallbackTestAttempt } from '@/lib/api/callback-responses';
-import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import type { CallbackDispatcherWorker } from '@/server/callbacks';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { startCallbackListener, verifyHit, type CallbackListener } from '../support/callback-listener';
 import { expectProblem, fieldsOf } from '../support/problem';
-import { startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import { startTestApi, type TestApi, type TestMerchant, callbackDispatcherOf } from '../support/test-api';
 
 // The merchant-wide delivery log, test callbacks and the signing secret, over real HTTP
 // (docs/decisions/025-callback-inspection-and-receiver.md).
@@ -58,9 +58,7 @@ const list = (token: string, query = '') =>
 beforeAll(async () => {
   api = await startTestApi();
   client = new PacedApiClient(api.baseUrl);
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
   listener = await startCallbackListener();
   shop = await merchantWithCallbacks(3);
   other = await merchantWithCallbacks(1);

@@ -1,14 +1,20 @@
 import { lookup } from 'node:dns/promises';
 import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import type { CallbackDispatcherWorker } from '@/server/callbacks';
 import { BLOCKED_TARGET } from '@/server/callbacks/callback.sender';
 import { classifyAddress } from '@/server/net';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { startCallbackListener, type CallbackListener } from '../support/callback-listener';
 import { expectProblem } from '../support/problem';
-import { manualClock, startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import {
+  manualClock,
+  startTestApi,
+  type TestApi,
+  type TestMerchant,
+  callbackDispatcherOf,
+} from '../support/test-api';
 
 /**
  * The SSRF matrix: the operator allowlists nothing and allows plain http, so the address rules
@@ -96,9 +102,7 @@ beforeAll(async () => {
     { CALLBACK_ALLOWLIST: '', ALLOW_INSECURE_URLS: 'true', CALLBACK_TIMEOUT_SECS: '3', LOG_LEVEL: 'warn' },
     { clock, logLines },
   );
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
 });
 afterAll(async () => {
   await api.close();

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackDeliveryResource } from '@/lib/api/responses';
-import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import type { CallbackDispatcherWorker } from '@/server/callbacks';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import {
@@ -10,7 +10,13 @@ import {
   type ListenerAnswer,
 } from '../support/callback-listener';
 import { expectProblem, fieldsOf } from '../support/problem';
-import { manualClock, startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import {
+  manualClock,
+  startTestApi,
+  type TestApi,
+  type TestMerchant,
+  callbackDispatcherOf,
+} from '../support/test-api';
 
 const SECOND = 1000;
 const clock = manualClock();
@@ -21,9 +27,7 @@ const listeners: CallbackListener[] = [];
 beforeAll(async () => {
   // A 2 s attempt deadline keeps the timeout case short; the lease must outlast it.
   api = await startTestApi({ CALLBACK_TIMEOUT_SECS: '2', CALLBACK_LEASE_SECS: '30' }, { clock });
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
 });
 /** Callback secrets by idPayin: every request any receiver got must verify with its merchant's secret. */
 const secretOf = new Map<string, string>();

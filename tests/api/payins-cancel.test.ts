@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackDeliveryResource } from '@/lib/api/responses';
-import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import type { CallbackDispatcherWorker } from '@/server/callbacks';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { startCallbackListener, verifyHit } from '../support/callback-listener';
 import { expectProblem } from '../support/problem';
-import { startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import { startTestApi, type TestApi, type TestMerchant, callbackDispatcherOf } from '../support/test-api';
 
 // POST /payins/{idPayin}/!cancel over real HTTP, on the real database (docs/decisions/024).
 let api: TestApi;
@@ -13,9 +13,7 @@ let dispatcher: CallbackDispatcherWorker;
 
 beforeAll(async () => {
   api = await startTestApi();
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
 });
 afterAll(() => api.close());
 

@@ -7,7 +7,7 @@ import type {
   PayoutResource,
 } from '@/lib/api/payout-responses';
 import { checkLedgerInvariants } from '@/server/audit';
-import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import type { CallbackDispatcherWorker } from '@/server/callbacks';
 import type { MerchantEntry } from '@/server/merchants';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { camt053, camt054, type ReportEntry } from '../support/bank-reports';
@@ -15,7 +15,13 @@ import { newIdPayin, payinRequest } from '../support/builders';
 import { startCallbackListener, verifyHit, type CallbackListener } from '../support/callback-listener';
 import { xsdProblems } from '../support/iso20022';
 import { expectProblem } from '../support/problem';
-import { manualClock, startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import {
+  manualClock,
+  startTestApi,
+  type TestApi,
+  type TestMerchant,
+  callbackDispatcherOf,
+} from '../support/test-api';
 
 // Live bank payouts by file (docs/decisions/038): payouts wait at the account that pays them, a
 // batch is downloaded as a pain.001 file, and the account's camt.053/054 ends each payout.
@@ -51,9 +57,7 @@ let listener: CallbackListener;
 beforeAll(async () => {
   api = await startTestApi({}, { clock });
   client = new PacedApiClient(api.baseUrl);
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
   listener = await startCallbackListener();
 });
 afterAll(async () => {

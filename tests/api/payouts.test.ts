@@ -6,14 +6,20 @@ import type {
   PayoutResource,
 } from '@/lib/api/payout-responses';
 import type { CallbackDeliveryResource } from '@/lib/api/responses';
-import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import type { CallbackDispatcherWorker } from '@/server/callbacks';
 import { checkLedgerInvariants } from '@/server/audit';
 import type { MerchantEntry } from '@/server/merchants';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { startCallbackListener, verifyHit, type CallbackListener } from '../support/callback-listener';
 import { expectProblem } from '../support/problem';
-import { manualClock, startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import {
+  manualClock,
+  startTestApi,
+  type TestApi,
+  type TestMerchant,
+  callbackDispatcherOf,
+} from '../support/test-api';
 
 // The ledger, balances and payouts over real HTTP on the real database (docs/decisions/027).
 const OPERATIONS = [
@@ -35,9 +41,7 @@ let listener: CallbackListener;
 beforeAll(async () => {
   api = await startTestApi({}, { clock });
   client = new PacedApiClient(api.baseUrl);
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
   listener = await startCallbackListener();
 });
 afterAll(async () => {

@@ -4,13 +4,19 @@ import type { BalancesResource, BalanceTransactionsResource } from '@/lib/api/pa
 import type { RefundClaim, RefundList, RefundResource } from '@/lib/api/refund-responses';
 import type { CallbackDeliveryResource, PayinResource } from '@/lib/api/responses';
 import { checkLedgerInvariants } from '@/server/audit';
-import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
+import type { CallbackDispatcherWorker } from '@/server/callbacks';
 import type { MerchantEntry } from '@/server/merchants';
 import { ALL_PAYIN_OPERATIONS, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { startCallbackListener, verifyHit, type CallbackListener } from '../support/callback-listener';
 import { expectProblem, fieldsOf } from '../support/problem';
-import { manualClock, startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
+import {
+  manualClock,
+  startTestApi,
+  type TestApi,
+  type TestMerchant,
+  callbackDispatcherOf,
+} from '../support/test-api';
 
 // Refunds over real HTTP on the real database (docs/decisions/036-refunds.md).
 const OPERATIONS = [
@@ -32,9 +38,7 @@ let listener: CallbackListener;
 beforeAll(async () => {
   api = await startTestApi({ SANDBOX_PAYOUT_SECS: '10', REFUND_CLAIM_DAYS: '7' }, { clock });
   client = new PacedApiClient(api.baseUrl);
-  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
-  if (!worker) throw new Error('no callback dispatcher');
-  dispatcher = worker;
+  dispatcher = callbackDispatcherOf(api);
   listener = await startCallbackListener();
 });
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { createRuntime, type Runtime } from '@/server/runtime';
 import { ApiClient } from './api-client';
 import { openTestDatabase } from './test-database';
 import type { DatabaseHandle } from '@/server/db';
+import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
 
 /** A clock tests move by hand: `clock.advance(ms)`. */
 export function manualClock(
@@ -45,6 +46,13 @@ export interface TestMerchant {
   merchantCode: string;
   secret: string;
   callbackSecret: string;
+}
+
+/** The instance's callback dispatcher, to run a round of deliveries when a test says so. */
+export function callbackDispatcherOf(api: Pick<TestApi, 'runtime'>): CallbackDispatcherWorker {
+  const worker = api.runtime.workers.find(isCallbackDispatcherWorker);
+  if (!worker) throw new Error('no callback dispatcher');
+  return worker;
 }
 
 export interface TestApi {
