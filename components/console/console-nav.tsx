@@ -5,11 +5,21 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { Permission } from '@/lib/console/roles';
 
-/** The sections, each for the roles that may use it (and the sandbox's for test merchants). */
-const SECTIONS: readonly { href: string; key: string; permission: Permission; sandbox?: true }[] = [
+/**
+ * The sections, each for the roles that may use it (and the sandbox's for test merchants only, the
+ * live payouts' bank files for live merchants only).
+ */
+const SECTIONS: readonly {
+  href: string;
+  key: string;
+  permission: Permission;
+  sandbox?: true;
+  live?: true;
+}[] = [
   { href: '/console/payments', key: 'payments', permission: 'payments.read' },
   { href: '/console/balances', key: 'balances', permission: 'payments.read' },
   { href: '/console/payouts', key: 'payouts', permission: 'payments.read' },
+  { href: '/console/payouts/batches', key: 'batches', permission: 'payments.read', live: true },
   // Reconciliation of real money at the merchant's own accounts: live merchants' work too.
   { href: '/console/collection', key: 'collection', permission: 'payments.read' },
   { href: '/console/scenarios', key: 'scenarios', permission: 'tokens.mint', sandbox: true },
@@ -25,21 +35,26 @@ const SECTIONS: readonly { href: string; key: string; permission: Permission; sa
 export function ConsoleNav({ isTest, permissions }: { isTest: boolean; permissions: readonly Permission[] }) {
   const t = useTranslations('console.nav');
   const pathname = usePathname();
+  const sections = SECTIONS.filter(
+    (section) => permissions.includes(section.permission) && (isTest ? !section.live : !section.sandbox),
+  );
+  // The most specific section holding the page is the current one (batches, not payouts).
+  const current = sections
+    .filter((section) => pathname === section.href || pathname.startsWith(`${section.href}/`))
+    .reduce<string | undefined>(
+      (longest, section) => (longest && longest.length >= section.href.length ? longest : section.href),
+      undefined,
+    );
   return (
     <nav aria-label={t('label')} className="console-nav">
       <ul>
-        {SECTIONS.filter(
-          (section) => permissions.includes(section.permission) && (isTest || !section.sandbox),
-        ).map((section) => {
-          const current = pathname === section.href || pathname.startsWith(`${section.href}/`);
-          return (
-            <li key={section.href}>
-              <Link href={section.href} aria-current={current ? 'page' : undefined}>
-                {t(section.key)}
-              </Link>
-            </li>
-          );
-        })}
+        {sections.map((section) => (
+          <li key={section.href}>
+            <Link href={section.href} aria-current={section.href === current ? 'page' : undefined}>
+              {t(section.key)}
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleOperation } from './operations';
+import { consoleDownload, consoleOperation } from './operations';
 
 describe('consoleOperation', () => {
   it('lets reads through for every role and names the permission of everything else', () => {
@@ -135,5 +135,56 @@ describe('consoleOperation', () => {
     expect(consoleOperation('POST', ['collection', 'transactions', 'x', '!refund'])).toBeUndefined();
     expect(consoleOperation('POST', ['collection', 'transactions', '42', '!cancel'])).toBeUndefined();
     expect(consoleOperation('GET', ['collection', 'accounts', 'kbank'])).toBeUndefined();
+  });
+});
+
+describe('payout batches', () => {
+  const idBatch = 'pb_0123456789abcdef01234567';
+
+  it('are read by every role; cutting and cancelling one need the permission to send payouts', () => {
+    for (const segments of [['payout-batches'], ['payout-batches', idBatch]])
+      expect(consoleOperation('GET', segments)).toEqual({
+        method: 'GET',
+        path: `/${segments.join('/')}`,
+        permission: 'payments.read',
+        sandbox: false,
+        credentials: false,
+        body: 'json',
+      });
+    expect(consoleOperation('POST', ['payout-batches'])).toMatchObject({
+      path: '/payout-batches',
+      permission: 'payouts.create',
+      sandbox: false,
+    });
+    expect(consoleOperation('POST', ['payout-batches', idBatch, '!cancel'])).toMatchObject({
+      path: `/payout-batches/${idBatch}/!cancel`,
+      permission: 'payouts.create',
+    });
+  });
+
+  it('hand their file to the browser by its own route, never through the JSON proxy', () => {
+    expect(consoleOperation('GET', ['payout-batches', idBatch, 'pain.001'])).toBeUndefined();
+    expect(consoleDownload(['payout-batches', idBatch, 'pain.001'])).toEqual({
+      method: 'GET',
+      path: `/payout-batches/${idBatch}/pain.001`,
+      permission: 'payouts.create',
+      sandbox: false,
+      credentials: false,
+      body: 'json',
+    });
+    expect(consoleDownload(['payout-batches', idBatch])).toBeUndefined();
+    expect(consoleDownload(['payins', 'order-1'])).toBeUndefined();
+  });
+
+  it('take only our batch ids, and refuse what the console does not do', () => {
+    for (const id of ['pb_1', 'PB_0123456789ABCDEF01234567', '..', '!cancel', `${idBatch}x`, 'order-1']) {
+      expect(consoleOperation('GET', ['payout-batches', id]), id).toBeUndefined();
+      expect(consoleOperation('POST', ['payout-batches', id, '!cancel']), id).toBeUndefined();
+      expect(consoleDownload(['payout-batches', id, 'pain.001']), id).toBeUndefined();
+    }
+    expect(consoleOperation('POST', ['payout-batches', idBatch])).toBeUndefined();
+    expect(consoleOperation('DELETE', ['payout-batches', idBatch])).toBeUndefined();
+    expect(consoleOperation('GET', ['payout-batches', idBatch, '!cancel'])).toBeUndefined();
+    expect(consoleDownload(['payout-batches', idBatch, 'pain.002'])).toBeUndefined();
   });
 });

@@ -7,7 +7,8 @@ import type { Permission } from './roles';
  * the BFF refuses it to other roles, and the person's token does not carry it either); `sandbox`
  * marks what only test merchants have; `credentials` marks token minting, which the BFF asks of the
  * console's own endpoint for the person; `body: 'text'` marks the one post whose body is a file's
- * text (a bank statement), forwarded as it is rather than as JSON.
+ * text (a bank statement), forwarded as it is rather than as JSON. Files the browser downloads (a
+ * payout batch's pain.001) are a short list of their own (`consoleDownload`).
  */
 export interface ConsoleOperation {
   method: 'GET' | 'POST' | 'DELETE';
@@ -25,11 +26,14 @@ export { STATEMENT_MAX_BYTES } from '../api/collection-responses';
 /** Our id of a stored collection transaction: a positive integer (server/reconciliation). */
 const COLLECTION_TRANSACTION_ID = /^[1-9][0-9]{0,18}$/;
 
+/** Our id of a payout batch (server/payouts/batches). */
+export const ID_BATCH_PATTERN = /^pb_[0-9a-f]{24}$/;
+
 type Rule = {
   method: 'GET' | 'POST' | 'DELETE';
   /**
-   * Literal segments, ':id' for an idPayin or idPayout (the same pattern), or ':collection' for
-   * the id of a collection transaction.
+   * Literal segments, ':id' for an idPayin or idPayout (the same pattern), ':collection' for
+   * the id of a collection transaction, or ':batch' for the id of a payout batch.
    */
   segments: readonly string[];
   permission?: Permission;
@@ -98,6 +102,21 @@ const RULES: readonly Rule[] = [
     permission: 'collection.resolve',
   },
   { method: 'POST', segments: ['collection', 'statements'], permission: 'collection.resolve', body: 'text' },
+  // Live payouts by bank file (docs/decisions/038): every role reads the batches; cutting and
+  // cancelling one (and downloading its file, below) moves money.
+  { method: 'GET', segments: ['payout-batches'] },
+  { method: 'GET', segments: ['payout-batches', ':batch'] },
+  { method: 'POST', segments: ['payout-batches'], permission: 'payouts.create' },
+  { method: 'POST', segments: ['payout-batches', ':batch', '!cancel'], permission: 'payouts.create' },
+];
+
+/**
+ * The API's files the console hands to the browser as they are (body, Content-Type,
+ * Content-Disposition), not through the JSON proxy: a batch's pain.001, whose first download makes
+ * the batch DOWNLOADED (it can no longer be cancelled), so it needs the permission to send payouts.
+ */
+const DOWNLOADS: readonly Rule[] = [
+  { method: 'GET', segments: ['payout-batches', ':batch', 'pain.001'], permission: 'payouts.create' },
 ];
 
 /** Our API key ids (server/merchants/api-keys.ts). */
@@ -107,12 +126,16 @@ function segmentMatches(expected: string, actual: string): boolean {
   if (expected === ':id') return ID_PAYIN_PATTERN.test(actual) && !actual.startsWith('!');
   if (expected === ':collection') return COLLECTION_TRANSACTION_ID.test(actual);
   if (expected === ':key') return API_KEY_ID.test(actual);
+  if (expected === ':batch') return ID_BATCH_PATTERN.test(actual);
   return expected === actual;
 }
 
-/** The console operation a request names (segments as Next hands them: decoded), if it is one. */
-export function consoleOperation(method: string, segments: readonly string[]): ConsoleOperation | undefined {
-  for (const rule of RULES) {
+function match(
+  rules: readonly Rule[],
+  method: string,
+  segments: readonly string[],
+): ConsoleOperation | undefined {
+  for (const rule of rules) {
     if (rule.method !== method || rule.segments.length !== segments.length) continue;
     if (!rule.segments.every((expected, index) => segmentMatches(expected, segments[index] ?? ''))) continue;
     return {
@@ -125,4 +148,17 @@ export function consoleOperation(method: string, segments: readonly string[]): C
     };
   }
   return undefined;
+}
+
+/** The console operation a request names (segments as Next hands them: decoded), if it is one. */
+export function consoleOperation(method: string, segments: readonly string[]): ConsoleOperation | undefined {
+  return match(RULES, method, segments);
+}
+
+/**
+ * The file download a request names, if it is one: the JSON proxy never serves these (it would
+ * answer an empty body, and the download would still count).
+ */
+export function consoleDownload(segments: readonly string[]): ConsoleOperation | undefined {
+  return match(DOWNLOADS, 'GET', segments);
 }

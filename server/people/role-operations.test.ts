@@ -54,4 +54,25 @@ describe('the operations of each role', () => {
   it('never create payins: that is the merchant server’s and its customers’ work', () => {
     for (const role of ROLES) expect(allows(role, 'POST', '/payins/order-1'), role).toBe(false);
   });
+
+  it('let every role read payout batches, and only the roles that send payouts cut, cancel or download them', () => {
+    const batch = '/payout-batches/pb_0123456789abcdef01234567';
+    for (const role of ROLES) {
+      expect(allows(role, 'GET', '/payout-batches'), role).toBe(true);
+      expect(allows(role, 'GET', batch), role).toBe(true);
+    }
+    for (const role of ['owner', 'admin', 'finance'] as const) {
+      expect(allows(role, 'POST', '/payout-batches'), role).toBe(true);
+      expect(allows(role, 'POST', `${batch}/!cancel`), role).toBe(true);
+      expect(allows(role, 'GET', `${batch}/pain.001`), role).toBe(true);
+      expect(allows(role, 'POST', '/payouts/po-1'), role).toBe(true);
+    }
+    for (const role of ['developer', 'viewer'] as const) {
+      expect(allows(role, 'POST', '/payout-batches'), role).toBe(false);
+      expect(allows(role, 'POST', `${batch}/!cancel`), role).toBe(false);
+      expect(allows(role, 'GET', `${batch}/pain.001`), role).toBe(false);
+    }
+    expect(allows('owner', 'GET', `${batch}/pain.002`)).toBe(false);
+    expect(allows('owner', 'POST', `${batch}`)).toBe(false);
+  });
 });

@@ -8,12 +8,16 @@ import { permissionsOf, type Permission, type Role } from '@/lib/console/roles';
  */
 const OPERATIONS: Record<Permission, readonly string[]> = {
   'payments.read': [
-    'GET /(payins|payouts|balances|balance-transactions|callbacks|merchant-info|currencies|payment-operators|collection/accounts|collection/transactions)',
-    'GET /(payins|payouts|collection/transactions)/.*',
+    'GET /(payins|payouts|payout-batches|balances|balance-transactions|callbacks|merchant-info|currencies|payment-operators|collection/accounts|collection/transactions)',
+    // A batch, not its file: the first download makes it DOWNLOADED (payouts.create).
+    'GET /((payins|payouts|collection/transactions)/.*|payout-batches/[^/]+)',
     'POST /(payins|payouts)/!availablePaymentOptions',
   ],
   'payments.manage': ['POST /payins/[^/]+/!cancel', 'POST /(payins|payouts)/[^/]+/callbacks/!redeliver'],
-  'payouts.create': ['POST /payouts/[^/]+'],
+  'payouts.create': [
+    'POST /(payouts/[^/]+|payout-batches(/[^/]+/!cancel)?)',
+    'GET /payout-batches/[^/]+/pain\\.001',
+  ],
   'refunds.create': ['POST /payins/[^/]+/refunds/[^/]+'],
   'collection.resolve': ['POST /collection/transactions/[^/]+/!(link|refund)', 'POST /collection/statements'],
   'sandbox.simulate': ['POST /sandbox/(payins|payouts)/[^/]+/!simulate'],

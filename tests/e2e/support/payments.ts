@@ -6,7 +6,7 @@ const merchants = JSON.parse(readFileSync(new URL('./merchants.json', import.met
 };
 
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? '3300'}`;
-export type MerchantCode = 'e2e-shop' | 'e2e-other' | 'e2e-live';
+export type MerchantCode = 'e2e-shop' | 'e2e-other' | 'e2e-live' | 'e2e-payouts';
 
 export function credentials(code: MerchantCode) {
   const merchant = merchants.merchants.find((candidate) => candidate.merchantCode === code);

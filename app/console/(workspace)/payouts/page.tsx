@@ -25,7 +25,8 @@ export default async function PayoutsPage({ searchParams }: PayoutsPageProps) {
     searchParams,
     getTranslations('console'),
   ]);
-  // Live payouts are not available yet (PAYOUTS_NOT_AVAILABLE): the form is for test merchants.
+  // The form is the sandbox's: live payouts leave by bank file (decision 038), sent by the merchant's
+  // server through the API and batched on the Payout batches page.
   const mayPay = session.isTest && allows(session, 'payouts.create');
   const filters = parsePayoutFilters(query);
   const apiQuery = payoutListQuery(filters);
