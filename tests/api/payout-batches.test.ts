@@ -416,6 +416,19 @@ describe('live payouts by file', () => {
     ]);
   });
 
+  it('a cut batch keeps its file when the account stops paying out, and new payouts are refused', async () => {
+    const s = await liveShop(100);
+    expect((await payout(s, 'po-stop-1', 10)).status).toBe(201);
+    const cut = await createBatch(s);
+    expect(cut.status).toBe(201);
+    const { payouts: _stopped, ...plain } = PAYING as Accounts[number] & { payouts?: unknown };
+    await api.runtime.deps.administration.replaceAccount(s.merchant.merchantCode, PAYING.id, plain);
+    const file = await download(s, cut.body.idBatch);
+    expect(file.status, file.text).toBe(200);
+    expect(await xsdProblems(file.text, 'pain.001.001.09')).toEqual([]);
+    expectProblem(await payout(s, 'po-stop-2', 10), 422, 'PAYOUTS_NOT_AVAILABLE');
+  });
+
   it('two cuts at once never put a payout in two batches', async () => {
     const s = await liveShop(1000);
     for (let n = 0; n < 6; n++) expect((await payout(s, `po-race-${n}`, 10)).status).toBe(201);

@@ -58,6 +58,8 @@ async function joinThroughPages(page: Page, link: string) {
 test('an invitation leads to a password, 2FA and the console; then sign-in takes the next code or a recovery code', async ({
   page,
 }) => {
+  // A whole journey over two devices (some 40 pages and forms, axe on four): three times the budget.
+  test.slow();
   const email = `mali-${newOrderId()}@shop.example`;
   const link = await inviteLink('e2e-shop', email, 'finance');
   const joined = await joinThroughPages(page, link);
@@ -113,6 +115,8 @@ test('a viewer reads payments but cannot cancel or see secrets; a finance person
   page,
   browser,
 }) => {
+  // Three people in three browsers, each signing in with 2FA: three times the budget.
+  test.slow();
   const idPayin = newOrderId();
   const token = await customerToken('e2e-shop', idPayin);
   const created = await api('POST', `/payins/${idPayin}`, {
@@ -172,6 +176,8 @@ test('an owner invites a person with a role from the team page; disabling them e
   page,
   browser,
 }) => {
+  // An owner and the person invited, joining with 2FA in a second browser: three times the budget.
+  test.slow();
   await signIn(page, 'e2e-other');
   await page.getByRole('link', { name: 'Team' }).click();
   await expectAccessible(page);

@@ -138,7 +138,13 @@ export class PayoutBatchService {
    */
   async file(merchant: Merchant, idBatch: string): Promise<{ batch: PayoutBatch; xml: string }> {
     const found = await this.find(merchant, idBatch);
-    const account = this.payingAccount(merchant, found.accountId);
+    // The account that paid when the batch was cut, even if it has stopped paying out since.
+    const account = findCollectionAccount(merchant, found.accountId);
+    if (account?.type !== 'BANK_ACCOUNT')
+      throw new AppError(
+        'PAYOUTS_NOT_AVAILABLE',
+        `Collection account ${found.accountId}, which this batch pays from, is no longer the merchant's bank account.`,
+      );
     const batch = await this.db.transaction().execute(async (tx) => {
       const locked = await lockBatch(tx, found.id);
       if (locked.status === 'CANCELLED')
@@ -222,14 +228,20 @@ export class PayoutBatchService {
         );
         continue;
       }
-      const finished =
-        entry.kind === 'DEBIT'
-          ? await this.payouts.finish(payout, 'SUCCESS', { processorStatus: 'APPROVED' })
-          : await this.payouts.finish(payout, 'REFUSED', {
-              processorStatus: payoutStatusForReturnReason(entry.reason),
-            });
       ended.add(payout.idPayout);
-      (finished.status === 'SUCCESS' ? result.succeeded : result.refused).push(payout.idPayout);
+      try {
+        const finished =
+          entry.kind === 'DEBIT'
+            ? await this.payouts.finish(payout, 'SUCCESS', { processorStatus: 'APPROVED' })
+            : await this.payouts.finish(payout, 'REFUSED', {
+                processorStatus: payoutStatusForReturnReason(entry.reason),
+              });
+        (finished.status === 'SUCCESS' ? result.succeeded : result.refused).push(payout.idPayout);
+      } catch (error) {
+        // The same report imported twice at once: the other import ended it first.
+        if (!(error instanceof AppError && error.code === 'PAYOUT_FINAL')) throw error;
+        result.unchanged++;
+      }
     }
     return result;
   }
