@@ -104,9 +104,12 @@ test('an invitation leads to a password, 2FA and the console; then sign-in takes
   await page.goto('/console/account');
   await page.getByTestId('sign-out-everywhere').click();
   await expect(page.getByTestId('sign-in-notice')).toHaveText('You signed out on every device.');
-  await phone.goto('/console/payments');
-  await expect(phone).toHaveURL(/\/console\/sign-in/);
-  const call = await phone.request.get('/console/bff/api/payins');
+  // A fresh tab on the phone: its open page may notice by itself and leave for sign-in, which would
+  // abort a navigation of ours (CI saw net::ERR_ABORTED).
+  const again = await other.newPage();
+  await again.goto('/console/payments');
+  await expect(again).toHaveURL(/\/console\/sign-in/);
+  const call = await again.request.get('/console/bff/api/payins');
   expect(call.status()).toBe(401);
   await other.close();
 });
