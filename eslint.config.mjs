@@ -17,7 +17,7 @@ const SERVER_FLOORS = [
   ['payins'],
   ['ledger'],
   ['payouts', 'reconciliation', 'customer-sessions', 'people'],
-  ['refunds'],
+  ['refunds', 'chain'],
   ['callbacks', 'sandbox', 'audit'],
   ['http'],
   ['runtime'],

@@ -122,9 +122,98 @@ const envSchema = z.object({
   CALLBACK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   /** How long a rotated-out callback signing secret keeps signing beside the new one (default 24 h). */
   CALLBACK_SECRET_OVERLAP_SECS: z.coerce.number().int().min(0).max(MAX_SECRET_OVERLAP_SECS).default(86_400),
+  /** How often each watched chain is asked for new blocks (docs/decisions/041). */
+  CHAIN_POLL_SECS: z.coerce.number().int().min(1).max(600).default(5),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+/**
+ * One network's chain watcher (docs/decisions/041-chain-watcher.md), from the CHAIN_*_<NETWORK>
+ * variables: the network code is checked against the catalogue when the watcher starts.
+ */
+export interface ChainWatchSettings {
+  /** The catalogue's network code (ETHEREUM, POLYGON). */
+  network: string;
+  /** The operator's JSON-RPC endpoint (often carries a provider key: never logged). */
+  rpcUrl: string;
+  /** Blocks a transfer's block needs on top of it, itself included, before it counts. */
+  confirmations: number | undefined;
+  /** The EIP-155 chain ID expected at the endpoint; default the catalogue's mainnet one. */
+  chainId: number | undefined;
+  /** Where a first scan starts (default: the blocks confirmed from now on). */
+  startBlock: bigint | undefined;
+  /** Token contracts by currency, replacing the catalogue's mainnet ones (test networks). */
+  tokens: Record<string, string>;
+}
+
+const CHAIN_VARIABLE =
+  /^CHAIN_(?:(RPC_URL|CONFIRMATIONS|ID|START_BLOCK)_([A-Z][A-Z0-9]*)|TOKEN_([A-Z]{3,5})_([A-Z][A-Z0-9]*))$/;
+
+const chainValue = {
+  RPC_URL: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// JSON-RPC URL.' }),
+  CONFIRMATIONS: z.coerce.number().int().min(1).max(10_000),
+  ID: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  START_BLOCK: z
+    .string()
+    .regex(/^\d{1,18}$/, 'A block number.')
+    .transform((value) => BigInt(value)),
+  TOKEN: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'A contract address: 0x and 40 hex digits.'),
+} as const;
+
+/** The CHAIN_* variables, by network; every problem named (an unknown CHAIN_ name is one: a typo). */
+function chainSettingsOf(env: Readonly<Record<string, string | undefined>>): {
+  settings: ChainWatchSettings[];
+  problems: string[];
+} {
+  const byNetwork = new Map<string, Partial<ChainWatchSettings> & { tokens: Record<string, string> }>();
+  const problems: string[] = [];
+  const entry = (network: string) => {
+    let found = byNetwork.get(network);
+    if (!found) byNetwork.set(network, (found = { network, tokens: {} }));
+    return found;
+  };
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('CHAIN_') || name === 'CHAIN_POLL_SECS' || value === undefined) continue;
+    const match = CHAIN_VARIABLE.exec(name);
+    if (!match) {
+      problems.push(
+        `${name}: Not a chain watcher setting (CHAIN_RPC_URL_<NETWORK>, CHAIN_CONFIRMATIONS_<NETWORK>, CHAIN_ID_<NETWORK>, CHAIN_START_BLOCK_<NETWORK>, CHAIN_TOKEN_<CURRENCY>_<NETWORK>).`,
+      );
+      continue;
+    }
+    const kind = (match[1] ?? 'TOKEN') as keyof typeof chainValue;
+    const parsed = chainValue[kind].safeParse(value);
+    if (!parsed.success) {
+      problems.push(`${name}: ${parsed.error.issues[0]?.message ?? 'Invalid.'}`);
+      continue;
+    }
+    const settings = entry(match[2] ?? match[4]!);
+    if (kind === 'RPC_URL') settings.rpcUrl = parsed.data as string;
+    else if (kind === 'CONFIRMATIONS') settings.confirmations = parsed.data as number;
+    else if (kind === 'ID') settings.chainId = parsed.data as number;
+    else if (kind === 'START_BLOCK') settings.startBlock = parsed.data as bigint;
+    else settings.tokens[match[3]!] = parsed.data as string;
+  }
+  const settings: ChainWatchSettings[] = [];
+  for (const found of byNetwork.values()) {
+    if (!found.rpcUrl) {
+      problems.push(
+        `CHAIN_RPC_URL_${found.network}: Missing: the other CHAIN_*_${found.network} settings need it.`,
+      );
+      continue;
+    }
+    settings.push({
+      network: found.network!,
+      rpcUrl: found.rpcUrl,
+      confirmations: found.confirmations,
+      chainId: found.chainId,
+      startBlock: found.startBlock,
+      tokens: found.tokens,
+    });
+  }
+  return { settings, problems };
+}
+
+export type Config = z.infer<typeof envSchema> & { publicUrl: string; chains: ChainWatchSettings[] };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -140,8 +229,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = envSchema.safeParse(present);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const chains = chainSettingsOf(present);
+  if (!result.success || chains.problems.length > 0) {
+    throw new ConfigError([
+      ...(result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+      ...chains.problems,
+    ]);
   }
   const config = result.data;
   if (config.HTTP_REQUEST_TIMEOUT_SECS < config.HTTP_HEADERS_TIMEOUT_SECS) {
@@ -155,5 +248,5 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     ]);
   }
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  return { ...config, publicUrl };
+  return { ...config, publicUrl, chains: chains.settings };
 }

@@ -64,6 +64,7 @@ import { PayoutBatchService, PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
 import { CustomerSessionService } from './customer-sessions';
 import { People } from './people';
+import { createChainWatch, type ChainReaderFactory, type ChainWatcher } from './chain';
 
 /** The assembled service: database, services and the API app, with one way to shut it all down. */
 export interface Runtime {
@@ -77,6 +78,8 @@ export interface Runtime {
   refunds: RefundService;
   /** Reconciliation of collection accounts' incoming transactions. */
   collection: ReconciliationService;
+  /** One chain watcher per network configured (CHAIN_RPC_URL_<NETWORK>, docs/decisions/041). */
+  chainWatchers: readonly ChainWatcher[];
   payoutSimulations: PayoutSimulations;
   refundSimulations: RefundSimulations;
   /** Background work (callback dispatcher, expiry sweeper); main starts it unless BACKGROUND_WORKERS=false. */
@@ -111,6 +114,8 @@ export interface RuntimeOptions {
    * and the exact PostgreSQL store count by their server's), so a test can hold a second still.
    */
   rateLimitClock?: Clock;
+  /** Read the chains through this reader, given the real one's factory (tests inject faults). */
+  chainReader?: ChainReaderFactory;
 }
 
 async function chooseRateLimitStore(
@@ -373,7 +378,21 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...callbackReceiverRoutes(callbacks.receiver),
       ],
     });
+    const chain = createChainWatch({
+      settings: config.chains,
+      db: database.db,
+      merchants,
+      reconciliation: collection,
+      logger,
+      clock,
+      pollMs: config.CHAIN_POLL_SECS * 1000,
+      metrics,
+      ...(options.chainReader && { reader: options.chainReader }),
+    });
+    // A wrong chain or token contract refuses the start: the service must not watch the wrong chain.
+    await chain.check();
     const workers = [
+      ...chain.workers,
       createExpirySweeper({ db: database.db, payins, clock, logger }),
       // Merchants changed by other instances (a new merchants file, a rotated callback secret):
       // every instance signs and authenticates with the same values within seconds.
@@ -424,6 +443,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       payouts,
       refunds,
       collection,
+      chainWatchers: chain.watchers,
       payoutSimulations: sandbox.payoutSimulations,
       refundSimulations: sandbox.refundSimulations,
       workers,

@@ -15,7 +15,7 @@ export const COLLECTION_OUTCOMES = [
 export type CollectionOutcomeCode = (typeof COLLECTION_OUTCOMES)[number];
 
 /** Where an incoming transaction came from: our feed JSON, a SePay webhook, a CSV or camt.053 statement. */
-export const COLLECTION_SOURCES = ['FEED', 'SEPAY', 'CSV', 'CAMT053'] as const;
+export const COLLECTION_SOURCES = ['FEED', 'SEPAY', 'CSV', 'CAMT053', 'CHAIN'] as const;
 
 /** The largest statement file POST /collection/statements takes (a month of a busy account's camt.053 is well under 1 MB). */
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;

@@ -127,6 +127,8 @@ export interface Database {
   console_users: ConsoleUsersTable;
   console_invitations: ConsoleInvitationsTable;
   console_sessions: ConsoleSessionsTable;
+  chain_cursors: ChainCursorsTable;
+  chain_transfers: ChainTransfersTable;
 }
 
 /** A person of a merchant's team in the console (server/people, docs/decisions/035). */
@@ -459,3 +461,34 @@ export interface CallbackReceiverMessagesTable {
 export type CallbackDeliveryRow = Selectable<CallbackDeliveriesTable>;
 export type CallbackAttemptRow = Selectable<CallbackAttemptsTable>;
 export type CallbackReceiverMessageRow = Selectable<CallbackReceiverMessagesTable>;
+
+/** How far the chain watcher has confirmed each network (server/chain, docs/decisions/041). */
+export interface ChainCursorsTable {
+  network: string;
+  chain_id: bigint;
+  next_block: bigint;
+  confirmed_hash: string | null;
+  lease_owner: string | null;
+  leased_until: Date | null;
+  updated_at: Date;
+}
+
+/** Token transfers to collection addresses the chain watcher saw (server/chain, docs/decisions/041). */
+export interface ChainTransfersTable {
+  id: Generated<bigint>;
+  network: string;
+  block_number: bigint;
+  block_hash: string;
+  tx_hash: string;
+  log_index: number;
+  token: string;
+  currency_code: string;
+  from_address: string;
+  to_address: string;
+  amount_minor: bigint;
+  merchant_code: string;
+  account_id: string;
+  status: 'SEEN' | 'CONFIRMED' | 'WITHDRAWN';
+  seen_at: Date;
+  settled_at: Date | null;
+}

@@ -71,6 +71,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly chainTransfers = new Counter({
+    name: 'payin_chain_transfers_total',
+    help: 'Token transfers the chain watcher saw, confirmed (handed to reconciliation) or withdrawn (reorganised away).',
+    labelNames: ['network', 'status'] as const,
+    registers: [this.registry],
+  });
+
   readonly callbackFirstAttemptDelay = new Histogram({
     name: 'payin_callback_first_attempt_delay_seconds',
     help: "How long after the status change a delivery's first attempt started.",

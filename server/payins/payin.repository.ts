@@ -360,8 +360,12 @@ export async function openPayinsByAmount(
   return rows.map((row) => row.id);
 }
 
-/** The open payin a rotating crypto address was handed to, if any. */
-export async function openPayinByAddress(
+/**
+ * The payin a rotating crypto address was last handed to: the open one holding it, else the one
+ * that held it last (money arriving there after it ended is that payin's, late). Rotation hands an
+ * address to one open payin at a time, so a newer payin with it means the older ones had ended.
+ */
+export async function payinByAddress(
   db: Db,
   input: { merchantCode: string; accountId: string; address: string },
 ): Promise<bigint | undefined> {
@@ -371,7 +375,6 @@ export async function openPayinByAddress(
     .where('merchant_code', '=', input.merchantCode)
     .where('collection_account_id', '=', input.accountId)
     .where('collection_address', '=', input.address)
-    .where('status', '=', 'PENDING')
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row?.id;

@@ -16,7 +16,7 @@ import {
   findPayins,
   insertPayin,
   listPayins,
-  openPayinByAddress,
+  payinByAddress,
   openPayinIds,
   openPayinsByAmount,
   payinSummaries,
@@ -321,7 +321,7 @@ export class PayinService {
       amountMinor: bigint;
     }) => openPayinsByAmount(this.db, input),
     byAddress: (input: { merchantCode: string; accountId: string; address: string }) =>
-      openPayinByAddress(this.db, input),
+      payinByAddress(this.db, input),
   };
 
   /** Records the customer's external payment reference on an open payin, in the form its method's rule takes. */

@@ -407,7 +407,7 @@ export class ReconciliationService {
   /**
    * The payin a transaction pays: one whose reference the note quotes (open ones first: any
    * payin of the merchant in the currency, as a customer may pay into another of its accounts),
-   * else the open payin a rotating address was handed to, else the one open payin of the account
+   * else the payin a rotating address was last handed to (late when it has ended), else the one open payin of the account
    * expecting exactly this amount. Two candidates are no match: a person decides.
    */
   private async findPayin(

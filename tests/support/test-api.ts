@@ -10,6 +10,7 @@ import { createRuntime, type Runtime } from '@/server/runtime';
 import { ApiClient } from './api-client';
 import { openTestDatabase } from './test-database';
 import type { DatabaseHandle } from '@/server/db';
+import type { ChainReaderFactory } from '@/server/chain';
 import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
 
 /** A clock tests move by hand: `clock.advance(ms)`. */
@@ -113,6 +114,8 @@ export async function startTestApi(
      * database stays open when this one closes.
      */
     sharing?: TestApi;
+    /** Read chains through this (a fault injected in a round of the chain watcher). */
+    chainReader?: ChainReaderFactory;
   } = {},
 ): Promise<TestApi> {
   const database = options.sharing
@@ -134,6 +137,7 @@ export async function startTestApi(
     ...(options.clock && { clock: options.clock }),
     ...(options.tokenClock && { tokenClock: options.tokenClock }),
     ...(options.rateLimitClock && { rateLimitClock: options.rateLimitClock }),
+    ...(options.chainReader && { chainReader: options.chainReader }),
   });
   // The same front door as `npm start` (API only: the hosted app is tested end to end).
   const door = createFrontDoor({

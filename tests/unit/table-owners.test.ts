@@ -27,6 +27,8 @@ const OWNERS: Record<string, string> = {
   payouts: 'payouts',
   payout_batches: 'payouts',
   collection_transactions: 'reconciliation',
+  chain_cursors: 'chain',
+  chain_transfers: 'chain',
   callback_deliveries: 'callbacks',
   callback_attempts: 'callbacks',
   callback_receiver_messages: 'callbacks',

@@ -15,6 +15,7 @@ import * as auditEvents from './0013-audit-events';
 import * as people from './0014-people';
 import * as refunds from './0015-refunds';
 import * as payoutBatches from './0016-payout-batches';
+import * as chainWatch from './0018-chain-watch';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-people': people,
   '0015-refunds': refunds,
   '0016-payout-batches': payoutBatches,
+  '0018-chain-watch': chainWatch,
 };
