@@ -143,10 +143,18 @@ export interface ChainWatchSettings {
   startBlock: bigint | undefined;
   /** Token contracts by currency, replacing the catalogue's mainnet ones (test networks). */
   tokens: Record<string, string>;
+  /**
+   * The operator's hot wallet paying live crypto payouts on the network (docs/decisions/043): its
+   * private key, or the file holding it. A secret: never logged, never stored.
+   */
+  walletKey: string | undefined;
+  walletKeyFile: string | undefined;
+  /** The most a payout's transaction may bid per gas (max fee), in gwei; above it payouts wait. */
+  gasCeilingGwei: number | undefined;
 }
 
 const CHAIN_VARIABLE =
-  /^CHAIN_(?:(RPC_URL|CONFIRMATIONS|ID|START_BLOCK)_([A-Z][A-Z0-9]*)|TOKEN_([A-Z]{3,5})_([A-Z][A-Z0-9]*))$/;
+  /^CHAIN_(?:(RPC_URL|CONFIRMATIONS|ID|START_BLOCK|WALLET_KEY_FILE|WALLET_KEY|GAS_CEILING_GWEI)_([A-Z][A-Z0-9]*)|TOKEN_([A-Z]{3,5})_([A-Z][A-Z0-9]*))$/;
 
 const chainValue = {
   RPC_URL: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// JSON-RPC URL.' }),
@@ -157,6 +165,10 @@ const chainValue = {
     .regex(/^\d{1,18}$/, 'A block number.')
     .transform((value) => BigInt(value)),
   TOKEN: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'A contract address: 0x and 40 hex digits.'),
+  // Never echoed in a problem: the message says what is wrong, not what was given.
+  WALLET_KEY: z.string().regex(/^(?:0x)?[0-9a-fA-F]{64}$/, 'A private key: 64 hex digits (0x optional).'),
+  WALLET_KEY_FILE: z.string().min(1),
+  GAS_CEILING_GWEI: z.coerce.number().positive().max(100_000),
 } as const;
 
 /** The CHAIN_* variables, by network; every problem named (an unknown CHAIN_ name is one: a typo). */
@@ -176,7 +188,7 @@ function chainSettingsOf(env: Readonly<Record<string, string | undefined>>): {
     const match = CHAIN_VARIABLE.exec(name);
     if (!match) {
       problems.push(
-        `${name}: Not a chain watcher setting (CHAIN_RPC_URL_<NETWORK>, CHAIN_CONFIRMATIONS_<NETWORK>, CHAIN_ID_<NETWORK>, CHAIN_START_BLOCK_<NETWORK>, CHAIN_TOKEN_<CURRENCY>_<NETWORK>).`,
+        `${name}: Not a chain setting (CHAIN_RPC_URL_<NETWORK>, CHAIN_CONFIRMATIONS_<NETWORK>, CHAIN_ID_<NETWORK>, CHAIN_START_BLOCK_<NETWORK>, CHAIN_TOKEN_<CURRENCY>_<NETWORK>, CHAIN_WALLET_KEY_FILE_<NETWORK>, CHAIN_WALLET_KEY_<NETWORK>, CHAIN_GAS_CEILING_GWEI_<NETWORK>).`,
       );
       continue;
     }
@@ -191,6 +203,9 @@ function chainSettingsOf(env: Readonly<Record<string, string | undefined>>): {
     else if (kind === 'CONFIRMATIONS') settings.confirmations = parsed.data as number;
     else if (kind === 'ID') settings.chainId = parsed.data as number;
     else if (kind === 'START_BLOCK') settings.startBlock = parsed.data as bigint;
+    else if (kind === 'WALLET_KEY') settings.walletKey = parsed.data as string;
+    else if (kind === 'WALLET_KEY_FILE') settings.walletKeyFile = parsed.data as string;
+    else if (kind === 'GAS_CEILING_GWEI') settings.gasCeilingGwei = parsed.data as number;
     else settings.tokens[match[3]!] = parsed.data as string;
   }
   const settings: ChainWatchSettings[] = [];
@@ -208,7 +223,14 @@ function chainSettingsOf(env: Readonly<Record<string, string | undefined>>): {
       chainId: found.chainId,
       startBlock: found.startBlock,
       tokens: found.tokens,
+      walletKey: found.walletKey,
+      walletKeyFile: found.walletKeyFile,
+      gasCeilingGwei: found.gasCeilingGwei,
     });
+    if (found.walletKey && found.walletKeyFile)
+      problems.push(
+        `CHAIN_WALLET_KEY_${found.network}: Give the key or its file (CHAIN_WALLET_KEY_FILE_${found.network}), not both.`,
+      );
   }
   return { settings, problems };
 }

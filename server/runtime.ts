@@ -64,7 +64,14 @@ import { PayoutBatchService, PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
 import { CustomerSessionService } from './customer-sessions';
 import { People } from './people';
-import { createChainWatch, type ChainReaderFactory, type ChainWatcher } from './chain';
+import {
+  createChainWatch,
+  cryptoPayoutRails,
+  type ChainReaderFactory,
+  type ChainWatcher,
+  type HotWallet,
+  type PayoutSender,
+} from './chain';
 
 /** The assembled service: database, services and the API app, with one way to shut it all down. */
 export interface Runtime {
@@ -80,6 +87,8 @@ export interface Runtime {
   collection: ReconciliationService;
   /** One chain watcher per network configured (CHAIN_RPC_URL_<NETWORK>, docs/decisions/041). */
   chainWatchers: readonly ChainWatcher[];
+  /** One sender of live crypto payouts per network with a hot wallet (docs/decisions/043). */
+  payoutSenders: readonly PayoutSender[];
   payoutSimulations: PayoutSimulations;
   refundSimulations: RefundSimulations;
   /** Background work (callback dispatcher, expiry sweeper); main starts it unless BACKGROUND_WORKERS=false. */
@@ -116,6 +125,8 @@ export interface RuntimeOptions {
   rateLimitClock?: Clock;
   /** Read the chains through this reader, given the real one's factory (tests inject faults). */
   chainReader?: ChainReaderFactory;
+  /** Wrap each network's hot wallet (tests inject faults). */
+  hotWallet?: (network: string, real: HotWallet) => HotWallet;
 }
 
 async function chooseRateLimitStore(
@@ -326,6 +337,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       clock,
       planner: payoutPlanner(config.SANDBOX_PAYOUT_SECS),
       cursorSecret: signingKey,
+      cryptoRails: cryptoPayoutRails(config.chains),
     });
     const payoutBatches = new PayoutBatchService({
       db: database.db,
@@ -387,7 +399,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       clock,
       pollMs: config.CHAIN_POLL_SECS * 1000,
       metrics,
+      payouts,
       ...(options.chainReader && { reader: options.chainReader }),
+      ...(options.hotWallet && { wallet: options.hotWallet }),
     });
     // A wrong chain or token contract refuses the start: the service must not watch the wrong chain.
     await chain.check();
@@ -444,6 +458,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       refunds,
       collection,
       chainWatchers: chain.watchers,
+      payoutSenders: chain.senders,
       payoutSimulations: sandbox.payoutSimulations,
       refundSimulations: sandbox.refundSimulations,
       workers,

@@ -24,6 +24,9 @@ export const PAYOUT_PROCESSOR_STATUSES = [
   'LIMIT_EXCEEDED',
   'DECLINED',
   'CANCELLED',
+  // Crypto payouts (docs/decisions/043): the transaction reverted on chain, or its nonce was taken by another.
+  'TRANSACTION_FAILED',
+  'TRANSACTION_REPLACED',
 ] as const;
 export type PayoutProcessorStatus = (typeof PAYOUT_PROCESSOR_STATUSES)[number];
 

@@ -13,8 +13,14 @@ import type { ReconciliationService } from '../reconciliation';
 import type { ChainReader } from './chain-reader';
 import { ChainConfigurationError, ChainWatcher, type WatchedNetwork } from './chain-watcher';
 import { evmReader } from './evm-reader';
+import { evmHotWallet, privateKeyOf, type HotWallet } from './evm-wallet';
+import { PayoutSender } from './payout-sender';
+import type { PayoutService } from '../payouts';
+import { readFileSync } from 'node:fs';
 
 export { ChainConfigurationError, ChainWatcher, MAX_BLOCK_RANGE } from './chain-watcher';
+export { PayoutSender } from './payout-sender';
+export type { HotWallet } from './evm-wallet';
 export type { ChainReader, TokenTransferLog, BlockHeader } from './chain-reader';
 export { transfersOfTransaction, type ChainTransfer } from './chain.repository';
 
@@ -24,6 +30,45 @@ export { transfersOfTransaction, type ChainTransfer } from './chain.repository';
  * have never been reorganised since the Merge; Polygon PoS reaches milestone finality in ~16).
  */
 const DEFAULT_CONFIRMATIONS: Record<string, number> = { ETHEREUM: 12, POLYGON: 32 };
+
+/** The most a payout transaction bids per gas unless CHAIN_GAS_CEILING_GWEI_<NETWORK> says otherwise. */
+const DEFAULT_GAS_CEILING_GWEI: Record<string, number> = { ETHEREUM: 200, POLYGON: 3000 };
+
+/**
+ * The hot wallet's private key: CHAIN_WALLET_KEY_<NETWORK>, or the file CHAIN_WALLET_KEY_FILE_<NETWORK>
+ * names (a secret mount); undefined when the network has no wallet. Problems name the variable and
+ * the file, never the key.
+ */
+function walletKeyOf(settings: ChainWatchSettings): `0x${string}` | undefined {
+  let text = settings.walletKey;
+  if (settings.walletKeyFile !== undefined) {
+    try {
+      text = readFileSync(settings.walletKeyFile, 'utf8');
+    } catch (error) {
+      throw new ChainConfigurationError(
+        `CHAIN_WALLET_KEY_FILE_${settings.network}: cannot read ${settings.walletKeyFile} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      );
+    }
+  }
+  if (text === undefined) return undefined;
+  try {
+    return privateKeyOf(text);
+  } catch {
+    throw new ChainConfigurationError(
+      `CHAIN_WALLET_KEY${settings.walletKeyFile ? '_FILE' : ''}_${settings.network}: not a private key (64 hex digits).`,
+    );
+  }
+}
+
+/** Which networks' hot wallets pay live crypto payouts in which currencies (PayoutService's rails). */
+export function cryptoPayoutRails(settings: readonly ChainWatchSettings[]) {
+  const rails = new Map<string, Set<CurrencyCode>>();
+  for (const network of settings) {
+    if (network.walletKey === undefined && network.walletKeyFile === undefined) continue;
+    rails.set(network.network, new Set(watchedNetworkOf(network).tokens.values()));
+  }
+  return (network: string, currency: CurrencyCode) => rails.get(network)?.has(currency) ?? false;
+}
 
 /** The catalogue's networks with this code and the currencies carried on it. */
 function catalogued(code: string): { network: CryptoNetwork; currency: CurrencyCode }[] {
@@ -83,6 +128,8 @@ export type ChainReaderFactory = (
 
 export interface ChainWatch {
   watchers: readonly ChainWatcher[];
+  /** One payout sender per network with a hot wallet. */
+  senders: readonly PayoutSender[];
   workers: readonly BackgroundWorker[];
   /**
    * Checks each network at start: a wrong chain or token refuses the start; an endpoint that does
@@ -103,6 +150,10 @@ export function createChainWatch(options: {
   /** Tests read through a reader of their own (a fault in the middle of a round). */
   reader?: ChainReaderFactory;
   metrics?: Metrics;
+  /** Live crypto payouts, sent from the networks' hot wallets. */
+  payouts?: PayoutService;
+  /** Tests wrap the hot wallet (a fault, a watch on what it sends). */
+  wallet?: (network: string, real: HotWallet) => HotWallet;
 }): ChainWatch {
   const real = (settings: ChainWatchSettings) => evmReader(settings.rpcUrl);
   const watchers = options.settings.map(
@@ -138,6 +189,48 @@ export function createChainWatch(options: {
           : [],
       ),
   );
+  const senders = options.payouts
+    ? options.settings.flatMap((settings) => {
+        const privateKey = walletKeyOf(settings);
+        if (!privateKey) return [];
+        const network = watchedNetworkOf(settings);
+        const ceilingGwei = settings.gasCeilingGwei ?? DEFAULT_GAS_CEILING_GWEI[settings.network] ?? 500;
+        const real = evmHotWallet({
+          rpcUrl: settings.rpcUrl,
+          chainId: network.chainId,
+          privateKey,
+          gasCeilingWei: BigInt(Math.round(ceilingGwei * 1e9)),
+        });
+        return [
+          new PayoutSender({
+            network: settings.network,
+            wallet: options.wallet ? options.wallet(settings.network, real) : real,
+            tokens: new Map([...network.tokens].map(([token, currency]) => [currency, token])),
+            confirmations: network.confirmations,
+            db: options.db,
+            payouts: options.payouts!,
+            logger: options.logger,
+            clock: options.clock,
+            leaseMs: Math.max(30_000, options.pollMs * 2),
+          }),
+        ];
+      })
+    : [];
+  const senderWorkers = senders.map((sender) => {
+    const worker = periodicWorker({
+      name: `chain-payouts-${sender.network.toLowerCase()}`,
+      intervalMs: options.pollMs,
+      logger: options.logger,
+      tick: () => sender.round(),
+    });
+    return {
+      ...worker,
+      async stop() {
+        await worker.stop();
+        await sender.release().catch(() => undefined);
+      },
+    };
+  });
   const workers = watchers.map((watcher) => {
     const worker = periodicWorker({
       name: `chain-watch-${watcher.network.code.toLowerCase()}`,
@@ -155,7 +248,8 @@ export function createChainWatch(options: {
   });
   return {
     watchers,
-    workers,
+    senders,
+    workers: [...workers, ...senderWorkers],
     async check() {
       for (const watcher of watchers) {
         try {

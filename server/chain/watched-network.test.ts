@@ -9,6 +9,9 @@ const settings = (overrides: Partial<ChainWatchSettings>): ChainWatchSettings =>
   chainId: undefined,
   startBlock: undefined,
   tokens: {},
+  walletKey: undefined,
+  walletKeyFile: undefined,
+  gasCeilingGwei: undefined,
   ...overrides,
 });
 

@@ -129,6 +129,8 @@ export interface Database {
   console_sessions: ConsoleSessionsTable;
   chain_cursors: ChainCursorsTable;
   chain_transfers: ChainTransfersTable;
+  chain_wallets: ChainWalletsTable;
+  chain_payouts: ChainPayoutsTable;
 }
 
 /** A person of a merchant's team in the console (server/people, docs/decisions/035). */
@@ -490,5 +492,29 @@ export interface ChainTransfersTable {
   account_id: string;
   status: 'SEEN' | 'CONFIRMED' | 'WITHDRAWN';
   seen_at: Date;
+  settled_at: Date | null;
+}
+
+/** The operator's hot wallet per network and its next nonce (server/chain, docs/decisions/043). */
+export interface ChainWalletsTable {
+  network: string;
+  address: string;
+  next_nonce: bigint | null;
+  lease_owner: string | null;
+  leased_until: Date | null;
+  updated_at: Date;
+}
+
+/** The transaction paying each live crypto payout (server/chain, docs/decisions/043). */
+export interface ChainPayoutsTable {
+  payout_id: bigint;
+  network: string;
+  wallet: string;
+  nonce: bigint;
+  tx_hash: string;
+  raw_tx: string;
+  status: 'SENT' | 'CONFIRMED' | 'FAILED' | 'REPLACED';
+  block_number: bigint | null;
+  sent_at: Date;
   settled_at: Date | null;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 export * from './payout';
-export { PayoutService, type PayoutPlanner, type PayoutPage } from './payout.service';
+export { PayoutService, type CryptoPayoutRails, type PayoutPlanner, type PayoutPage } from './payout.service';
 export { presentPayout } from './payout.presenter';
 export { findPayoutById } from './payout.repository';
 export {

@@ -106,6 +106,24 @@ export async function listPayouts(
   return rows.map(toPayout);
 }
 
+/** Live payouts of a method and operator still pending, oldest first (what a live rail sends). */
+export async function pendingLivePayouts(
+  db: Db,
+  input: { method: PayoutMethodCode; operator: string; limit: number },
+): Promise<Payout[]> {
+  const rows = await db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where('is_test', '=', false)
+    .where('payment_method_code', '=', input.method)
+    .where('payment_operator_code', '=', input.operator)
+    .orderBy('id')
+    .limit(input.limit)
+    .execute();
+  return rows.map(toPayout);
+}
+
 export async function findPayoutById(db: Db, id: bigint): Promise<Payout | undefined> {
   const row = await db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toPayout(row);

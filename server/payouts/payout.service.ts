@@ -26,16 +26,38 @@ import {
   insertPayout,
   listPayouts,
   lockPayout,
+  pendingLivePayouts,
   updatePayoutStatus,
 } from './payout.repository';
+import type { PayoutMethodCode } from '@/lib/payouts/methods';
 import type { FinalStatus } from '@/lib/payins/statuses';
 
+/** Which networks' hot wallets pay live crypto payouts in which currencies (docs/decisions/043). */
+export type CryptoPayoutRails = (network: string, currency: CurrencyCode) => boolean;
+
 /**
- * How a live payout leaves: by file, through the merchant's collection account paying out its
- * currency (decision 038), and only to a bank account (a pain.001 credit transfer). 422
+ * How a live payout leaves: a crypto payout from the operator's hot wallet of its network (decision
+ * 043); a bank payout by file, through the merchant's collection account paying out its currency
+ * (decision 038), and only to a bank account (a pain.001 credit transfer). 422
  * PAYOUTS_NOT_AVAILABLE, saying what is missing, otherwise.
  */
-function livePayoutRail(merchant: Merchant, currency: CurrencyCode, destination: PayoutDestination) {
+function livePayoutRail(
+  merchant: Merchant,
+  currency: CurrencyCode,
+  destination: PayoutDestination,
+  cryptoRails: CryptoPayoutRails,
+): { account?: { id: string } } {
+  if (destination.method === 'CRYPTO') {
+    const network = destination.operator?.code ?? '';
+    if (!cryptoRails(network, currency))
+      throw new AppError(
+        'PAYOUTS_NOT_AVAILABLE',
+        `Live ${currency} payouts on ${network} are sent from the operator's hot wallet for that network, and none ` +
+          `is configured: the operator sets CHAIN_RPC_URL_${network} and CHAIN_WALLET_KEY_FILE_${network}. Test ` +
+          'merchants can make sandbox payouts.',
+      );
+    return {};
+  }
   const account = payoutAccountOf(merchant, currency);
   if (!account)
     throw new AppError(
@@ -76,6 +98,7 @@ export class PayoutService {
   private readonly planner: PayoutPlanner | undefined;
   private readonly now: Clock;
   private readonly cursors: KeysetCursors;
+  private readonly cryptoRails: CryptoPayoutRails;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -85,7 +108,10 @@ export class PayoutService {
     planner?: PayoutPlanner;
     clock?: Clock;
     cursorSecret: Uint8Array;
+    /** Live crypto payouts' networks (none without hot wallets). */
+    cryptoRails?: CryptoPayoutRails;
   }) {
+    this.cryptoRails = options.cryptoRails ?? (() => false);
     this.db = options.db;
     this.ledger = options.ledger;
     this.outbox = options.outbox;
@@ -131,7 +157,9 @@ export class PayoutService {
     });
     if (!resolved.ok) throw new AppError(resolved.code, resolved.detail, { errors: resolved.errors });
     const { destination } = resolved;
-    const rail = merchant.isTest ? undefined : livePayoutRail(merchant, money.currency, destination);
+    const rail = merchant.isTest
+      ? undefined
+      : livePayoutRail(merchant, money.currency, destination, this.cryptoRails);
     const { fee, vat } = computePayoutFee(merchant.settings, destination.method, money);
     const now = this.now();
     const reference = generateReference();
@@ -155,8 +183,8 @@ export class PayoutService {
         reference,
         created_at: now,
         updated_at: now,
-        payout_account_id: rail?.account.id ?? null,
-        end_to_end_id: rail ? endToEndIdOf(idPayout, reference) : null,
+        payout_account_id: rail?.account?.id ?? null,
+        end_to_end_id: rail?.account ? endToEndIdOf(idPayout, reference) : null,
       });
       if (!payout) {
         throw new AppError(
@@ -168,6 +196,11 @@ export class PayoutService {
       await this.planner?.plan(tx, payout);
       return payout;
     });
+  }
+
+  /** Live payouts of a method and operator waiting to be sent or to end, oldest first (a live rail's work). */
+  pendingLive(input: { method: PayoutMethodCode; operator: string; limit: number }): Promise<Payout[]> {
+    return pendingLivePayouts(this.db, input);
   }
 
   /** The merchant-facing id of each payout, by internal id (what another module's rows name). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getAddress, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedgerInvariants } from '@/server/audit';
 import type { CollectionTransactionResource } from '@/lib/api/collection-responses';
 import {
   createChainWatch,
@@ -44,6 +45,8 @@ beforeAll(async () => {
   client = new PacedApiClient(api.baseUrl);
 }, 60_000);
 afterAll(async () => {
+  // Every payout reserved once and debited or released by its end; the balances add up.
+  if (api) expect(await checkLedgerInvariants(api.runtime.deps.db)).toEqual([]);
   await api?.close();
   await node?.stop();
 });

@@ -10,7 +10,7 @@ import { createRuntime, type Runtime } from '@/server/runtime';
 import { ApiClient } from './api-client';
 import { openTestDatabase } from './test-database';
 import type { DatabaseHandle } from '@/server/db';
-import type { ChainReaderFactory } from '@/server/chain';
+import type { ChainReaderFactory, HotWallet } from '@/server/chain';
 import { isCallbackDispatcherWorker, type CallbackDispatcherWorker } from '@/server/callbacks';
 
 /** A clock tests move by hand: `clock.advance(ms)`. */
@@ -116,6 +116,8 @@ export async function startTestApi(
     sharing?: TestApi;
     /** Read chains through this (a fault injected in a round of the chain watcher). */
     chainReader?: ChainReaderFactory;
+    /** Wrap the hot wallets (a watch on what an instance sends). */
+    hotWallet?: (network: string, real: HotWallet) => HotWallet;
   } = {},
 ): Promise<TestApi> {
   const database = options.sharing
@@ -138,6 +140,7 @@ export async function startTestApi(
     ...(options.tokenClock && { tokenClock: options.tokenClock }),
     ...(options.rateLimitClock && { rateLimitClock: options.rateLimitClock }),
     ...(options.chainReader && { chainReader: options.chainReader }),
+    ...(options.hotWallet && { hotWallet: options.hotWallet }),
   });
   // The same front door as `npm start` (API only: the hosted app is tested end to end).
   const door = createFrontDoor({

@@ -29,6 +29,8 @@ const OWNERS: Record<string, string> = {
   collection_transactions: 'reconciliation',
   chain_cursors: 'chain',
   chain_transfers: 'chain',
+  chain_wallets: 'chain',
+  chain_payouts: 'chain',
   callback_deliveries: 'callbacks',
   callback_attempts: 'callbacks',
   callback_receiver_messages: 'callbacks',

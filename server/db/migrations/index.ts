@@ -16,6 +16,7 @@ import * as people from './0014-people';
 import * as refunds from './0015-refunds';
 import * as payoutBatches from './0016-payout-batches';
 import * as chainWatch from './0018-chain-watch';
+import * as chainPayouts from './0020-chain-payouts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-refunds': refunds,
   '0016-payout-batches': payoutBatches,
   '0018-chain-watch': chainWatch,
+  '0020-chain-payouts': chainPayouts,
 };

@@ -14,7 +14,18 @@ import {
   type Hash,
   type Hex,
 } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
+
+/** anvil's development accounts derive from this mnemonic (public: for local nodes only). */
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/** The private key of anvil's development account `index` (hex, 0x-prefixed). */
+export function devAccountKey(index: number): Hex {
+  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
+  if (!key) throw new Error('no key');
+  return `0x${Buffer.from(key).toString('hex')}`;
+}
 
 /*
  * A real local EVM node for the chain watcher's tests: Foundry's anvil (from npm, the
@@ -72,6 +83,8 @@ function stablecoinArtifact(): { abi: unknown[]; bytecode: Hex } {
 
 export const ERC20_ABI = parseAbi([
   'function transfer(address to, uint256 value) returns (bool)',
+  'function approve(address spender, uint256 value) returns (bool)',
+  'function transferFrom(address from, address to, uint256 value) returns (bool)',
   'function transferMany(address[] to, uint256[] values) returns (bool)',
   'function balanceOf(address owner) view returns (uint256)',
 ]);
@@ -91,6 +104,16 @@ export interface EvmNode {
   mine(count?: number): Promise<void>;
   /** Stops mining a block per transaction; mine() then puts every pending one in one block. */
   setAutomine(on: boolean): Promise<void>;
+  /** The token balance of an address, in base units. */
+  balanceOf(address: Address): Promise<bigint>;
+  /** Lets the treasury move all of `owner`'s tokens (transferFrom). */
+  approveTreasury(owner: Address): Promise<Hash>;
+  /** The treasury takes `units` of `from`'s tokens, bidding a high tip: first in the next block. */
+  takeFrom(from: Address, units: bigint): Promise<Hash>;
+  /** Takes a pending transaction out of the node's pool, as a congested network may. */
+  dropTransaction(hash: Hash): Promise<void>;
+  /** Uses `from`'s nonce `nonce` for a transaction of nothing to itself (a replacement). */
+  spendNonce(from: Address, nonce: number): Promise<Hash>;
   snapshot(): Promise<Hex>;
   revert(id: Hex): Promise<void>;
   blockNumber(): Promise<bigint>;
@@ -174,6 +197,35 @@ export async function startEvmNode(options: { chainId?: number } = {}): Promise<
         account: treasury,
         chain,
       }),
+    balanceOf: (address) =>
+      publicClient.readContract({
+        address: token,
+        abi: ERC20_ABI,
+        functionName: 'balanceOf',
+        args: [address],
+      }),
+    dropTransaction: (hash) => testClient.dropTransaction({ hash }),
+    approveTreasury: (owner) =>
+      wallet.writeContract({
+        address: token,
+        abi: ERC20_ABI,
+        functionName: 'approve',
+        args: [treasury, 2n ** 256n - 1n],
+        account: owner,
+        chain,
+      }),
+    takeFrom: (from, units) =>
+      wallet.writeContract({
+        address: token,
+        abi: ERC20_ABI,
+        functionName: 'transferFrom',
+        args: [from, treasury, units],
+        account: treasury,
+        chain,
+        maxPriorityFeePerGas: 100_000_000_000n,
+        maxFeePerGas: 300_000_000_000n,
+      }),
+    spendNonce: (from, nonce) => wallet.sendTransaction({ account: from, to: from, value: 0n, nonce, chain }),
     mine: (count = 1) => testClient.mine({ blocks: count }),
     setAutomine: (on) => testClient.setAutomine(on),
     snapshot: () => testClient.snapshot(),
