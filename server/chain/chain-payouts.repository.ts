@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import type { ChainPayoutsTable, ChainWalletsTable, Db } from '../db';
+import { leasable } from './chain.repository';
 
 // The hot wallets' nonces and each crypto payout's transaction (server/chain owns them).
 
@@ -31,13 +32,7 @@ export async function leaseWallet(
     .updateTable('chain_wallets')
     .set({ lease_owner: lease.owner, leased_until: lease.until })
     .where('network', '=', lease.network)
-    .where((eb) =>
-      eb.or([
-        eb('lease_owner', 'is', null),
-        eb('lease_owner', '=', lease.owner),
-        eb('leased_until', '<', lease.now),
-      ]),
-    )
+    .where((eb) => leasable(eb, lease.owner, lease.now))
     .returningAll()
     .executeTakeFirst();
   if (leased && leased.address !== lease.address)

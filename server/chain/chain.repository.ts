@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Selectable } from 'kysely';
-import type { ChainCursorsTable, ChainTransfersTable, Db } from '../db';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { ChainCursorsTable, ChainTransfersTable, Database, Db } from '../db';
 
 // The chain watcher's tables (server/chain owns them): a cursor per network, the transfers it saw.
 
@@ -40,15 +40,18 @@ export async function leaseCursor(
     .updateTable('chain_cursors')
     .set({ lease_owner: lease.owner, leased_until: lease.until })
     .where('network', '=', lease.network)
-    .where((eb) =>
-      eb.or([
-        eb('lease_owner', 'is', null),
-        eb('lease_owner', '=', lease.owner),
-        eb('leased_until', '<', lease.now),
-      ]),
-    )
+    .where((eb) => leasable(eb, lease.owner, lease.now))
     .returningAll()
     .executeTakeFirst();
+}
+
+/** A row this owner may lease now: free, already its own, or its lease run out (the holder died). */
+export function leasable(
+  eb: ExpressionBuilder<Database, 'chain_cursors' | 'chain_wallets'>,
+  owner: string,
+  now: Date,
+) {
+  return eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('leased_until', '<', now)]);
 }
 
 /** Moves the cursor on, if this owner still holds it; whether it did. */

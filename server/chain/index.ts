@@ -216,40 +216,35 @@ export function createChainWatch(options: {
         ];
       })
     : [];
-  const senderWorkers = senders.map((sender) => {
+  /** A periodic round that gives its lease up when the worker stops (another instance goes on at once). */
+  const leasedWorker = (name: string, leased: { round(): Promise<boolean>; release(): Promise<void> }) => {
     const worker = periodicWorker({
-      name: `chain-payouts-${sender.network.toLowerCase()}`,
+      name,
       intervalMs: options.pollMs,
       logger: options.logger,
-      tick: () => sender.round(),
+      tick: () => leased.round(),
     });
     return {
       ...worker,
       async stop() {
         await worker.stop();
-        await sender.release().catch(() => undefined);
+        await leased.release().catch(() => undefined);
       },
     };
-  });
-  const workers = watchers.map((watcher) => {
-    const worker = periodicWorker({
-      name: `chain-watch-${watcher.network.code.toLowerCase()}`,
-      intervalMs: options.pollMs,
-      logger: options.logger,
-      tick: () => watcher.scan(),
-    });
-    return {
-      ...worker,
-      async stop() {
-        await worker.stop();
-        await watcher.release().catch(() => undefined);
-      },
-    };
-  });
+  };
+  const workers = [
+    ...watchers.map((watcher) =>
+      leasedWorker(`chain-watch-${watcher.network.code.toLowerCase()}`, {
+        round: () => watcher.scan(),
+        release: () => watcher.release(),
+      }),
+    ),
+    ...senders.map((sender) => leasedWorker(`chain-payouts-${sender.network.toLowerCase()}`, sender)),
+  ];
   return {
     watchers,
     senders,
-    workers: [...workers, ...senderWorkers],
+    workers,
     async check() {
       for (const watcher of watchers) {
         try {
