@@ -94,8 +94,10 @@ export async function commitTransition(
     to,
     processorStatus: extra.processorStatus ?? processorStatus,
     processedAt: change.at,
+    // The sandbox plays a payer's account; a live payin's is known only from the money's own source
+    // (a bank statement's payer), never invented: a live refund must not go to a made-up account.
     customerAccountProcess:
-      to === 'SUCCESS' ? requireAdapter(current.method).processAccount(current) : undefined,
+      to === 'SUCCESS' && current.isTest ? requireAdapter(current.method).processAccount(current) : undefined,
     ...(extra.receivedMinor !== undefined && { receivedMinor: extra.receivedMinor }),
   });
   if (changed)
