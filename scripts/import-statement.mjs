@@ -8,12 +8,14 @@ import { parseArgs } from 'node:util';
 
 const USAGE = `Usage: node scripts/import-statement.mjs --merchant <code> --account <collectionAccountId>
          [--url http://localhost:3000] [--secret <merchant secret>] [--format csv|camt053]
-         [--time-zone +07:00] [--currency THB] <file>
+         [--time-zone +07:00] [--currency THB] [--preset kbank-th] <file>
 
   --secret      the merchant secret; default: the PAYIN_MERCHANT_SECRET environment variable
   --format      default: from the file's extension (.csv, .xml)
   --time-zone   UTC offset of dates the statement writes without one
-  --currency    currency of CSV rows without a currency column (default: the account's)`;
+  --currency    currency of CSV rows without a currency column (default: the account's)
+  --preset      a bank's CSV export as the bank writes it (kbank-th, scb-th, vcb-vn, bca-id, bdo-ph,
+                maybank-my, hdfc-in), or generic; default: the account's saved mapping, else ours`;
 
 const FORMATS = { csv: 'text/csv', camt053: 'application/xml' };
 const EXTENSIONS = { '.csv': 'csv', '.xml': 'camt053' };
@@ -37,6 +39,7 @@ function readOptions() {
         format: { type: 'string' },
         'time-zone': { type: 'string' },
         currency: { type: 'string' },
+        preset: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -116,6 +119,7 @@ const { token } = await tokenResponse.json();
 const query = new URLSearchParams({ account: options.account, format: options.format });
 if (options['time-zone']) query.set('timeZone', options['time-zone']);
 if (options.currency) query.set('currency', options.currency);
+if (options.preset) query.set('preset', options.preset);
 const importResponse = await request(
   `${options.url}/api/collection/statements?${query}`,
   {

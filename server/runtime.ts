@@ -57,10 +57,10 @@ import {
   type PayoutSimulations,
   type RefundSimulations,
 } from './sandbox';
-import { RefundService } from './refunds';
+import { RefundBatchSource, RefundService } from './refunds';
 import { LedgerService } from './ledger';
 import { Metrics } from './metrics';
-import { PayoutBatchService, PayoutService } from './payouts';
+import { PayoutBatchService, PayoutBatchSource, PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
 import { CustomerSessionService } from './customer-sessions';
 import { People } from './people';
@@ -339,9 +339,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       cursorSecret: signingKey,
       cryptoRails: cryptoPayoutRails(config.chains),
     });
+    // Live payouts and refunds to bank accounts leave in the same batches (docs/decisions/042).
     const payoutBatches = new PayoutBatchService({
       db: database.db,
-      payouts,
+      sources: [new PayoutBatchSource(database.db, payouts), new RefundBatchSource(refunds)],
       clock,
       cursorSecret: signingKey,
     });

@@ -116,7 +116,7 @@ export class ConsoleApi {
   }
 
   /** One API call as the person (a 429 is waited out by the transport, bff/transport.ts). */
-  async call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<ApiReply> {
+  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<ApiReply> {
     const granted = await this.token();
     if ('failure' in granted) return granted.failure;
     return apiRequest(method, path, { token: granted.token, body, forwardedFor: await forwardedFor() });

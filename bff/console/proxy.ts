@@ -66,7 +66,7 @@ export async function proxyToApi(request: NextRequest, segments: readonly string
     );
   }
   let body: unknown;
-  if (operation.method === 'POST') {
+  if (operation.method === 'POST' || operation.method === 'PUT') {
     body = await request.json().catch(() => ({}));
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return consoleProblem(400, 'MALFORMED_JSON', 'Send a JSON object.');

@@ -34,13 +34,13 @@ export class ConsoleRequestError extends Error {
 export async function consoleFetch<T>(
   url: `/console/bff/${string}`,
   init: {
-    method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     body?: unknown;
     file?: { text: string; contentType: string };
   } = {},
 ): Promise<T> {
   const method = init.method ?? 'GET';
-  const post = method === 'POST' || method === 'PATCH';
+  const post = method === 'POST' || method === 'PATCH' || method === 'PUT';
   const response = await fetch(url, {
     method,
     headers: {

@@ -82,12 +82,14 @@ export const collectionIngestResponseSchema = z.looseObject({
   ),
   /**
    * A statement of an account that pays out by file (decision 038): what its debits, rejections and
-   * returns did to the payouts of its downloaded batches, by EndToEndId.
+   * returns did to the payouts (idPayouts) and refunds (idRefunds, decision 042) of its downloaded
+   * batches, by EndToEndId.
    */
   payouts: z
     .looseObject({
       succeeded: z.array(z.string()),
       refused: z.array(z.string()),
+      refunds: z.looseObject({ succeeded: z.array(z.string()), refused: z.array(z.string()) }),
       unchanged: z.number().int(),
       problems: z.array(z.looseObject({ where: z.string(), endToEndId: z.string(), message: z.string() })),
     })

@@ -23,10 +23,12 @@ const batchFields = {
   accountId: z.string(),
   format: z.literal('pain.001.001.09'),
   status: z.enum(PAYOUT_BATCH_STATUSES),
-  /** What the file pays in total, and how many payouts. */
+  /** What the file pays in total (payouts and refunds), and how many payouts and refunds. */
   money: apiMoneySchema,
   payoutCount: z.number().int(),
-  /** Payouts of the batch the bank has not reported on yet. */
+  /** Live refunds in the batch (docs/decisions/042): the file has payoutCount + refundCount transfers. */
+  refundCount: z.number().int(),
+  /** Payouts and refunds of the batch the bank has not reported on yet. */
   pendingCount: z.number().int(),
   /** The day the file asks the bank to pay (ReqdExctnDt), YYYY-MM-DD. */
   executionDate: z.string(),
@@ -46,13 +48,25 @@ export const batchPayoutSchema = z.looseObject({
   processorStatus: z.string().optional(),
 });
 
+/** One refund as a batch lists it (docs/decisions/042): its payin names what it gives back. */
+export const batchRefundSchema = z.looseObject({
+  idRefund: z.string(),
+  idPayin: z.string(),
+  endToEndId: z.string(),
+  money: apiMoneySchema,
+  status: z.enum(PAYOUT_STATUSES),
+  processorStatus: z.string().optional(),
+});
+
+/** A batch with its transfers in file order: its payouts, then its refunds. */
 export const payoutBatchResponseSchema = z.looseObject({
   ...batchFields,
   payouts: z.array(batchPayoutSchema),
+  refunds: z.array(batchRefundSchema),
 });
 export type PayoutBatchResource = z.infer<typeof payoutBatchResponseSchema>;
 
-/** GET /payout-batches: newest first, without the payouts. */
+/** GET /payout-batches: newest first, without their payouts and refunds. */
 export const payoutBatchPageSchema = z.looseObject({
   data: z.array(z.looseObject(batchFields)),
   nextCursor: z.string().optional(),

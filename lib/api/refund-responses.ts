@@ -33,6 +33,11 @@ export const refundResponseSchema = z.looseObject({
   reason: z.string().optional(),
   isTest: z.boolean(),
   reference: z.string(),
+  /**
+   * A live refund paid by bank file (docs/decisions/042): the EndToEndId its pain.001 credit transfer
+   * carries and the bank reports it by ("R/" and the idRefund, or "RF/" and the reference).
+   */
+  endToEndId: z.string().optional(),
   destination: z
     .looseObject({
       source: z.enum(REFUND_DESTINATION_SOURCES),

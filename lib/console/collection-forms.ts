@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_PAYIN_PATTERN } from '../schemas/primitives';
-import { statementFormatOf, TIME_ZONE_OFFSET, type StatementFormat } from './collection';
+import { GENERIC_LAYOUT, isCsvPresetId, type StatementMapping } from '../statements';
+import { SAVED_LAYOUT, statementFormatOf, TIME_ZONE_OFFSET, type StatementFormat } from './collection';
 import { STATEMENT_MAX_BYTES } from './operations';
 
 /**
@@ -23,6 +24,12 @@ export const statementFormSchema = z
     format: z.enum(['', 'csv', 'camt053']),
     /** Of dates without one; empty: the API reads them in the account currency's home time. */
     timeZone: z.string().trim(),
+    /** How a CSV's columns are read: the account's saved mapping, our layout, or a bank preset (docs/decisions/040). */
+    layout: z
+      .string()
+      .refine((value): boolean => value === SAVED_LAYOUT || value === GENERIC_LAYOUT || isCsvPresetId(value)),
+    /** Save the layout for the account once the import succeeds. */
+    remember: z.boolean(),
   })
   .superRefine((values, ctx) => {
     const file = values.file[0];
@@ -45,6 +52,16 @@ export function statementFormatOfForm(values: StatementForm): StatementFormat {
   const format = values.format || statementFormatOf(values.file[0]?.name ?? '');
   if (!format) throw new RangeError('The statement form has no format.');
   return format;
+}
+
+/**
+ * The mapping to save for the account after a successful import: the layout chosen, when the
+ * merchant asked to remember it (a CSV's layout; the saved one needs no saving).
+ */
+export function mappingToRemember(values: StatementForm): StatementMapping | undefined {
+  if (!values.remember || values.layout === SAVED_LAYOUT || statementFormatOfForm(values) !== 'csv')
+    return undefined;
+  return { preset: values.layout as StatementMapping['preset'] };
 }
 
 const noteSchema = z.string().trim().max(500, 'tooLong');

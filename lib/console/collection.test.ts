@@ -43,6 +43,15 @@ describe('statement import', () => {
       'account=a&format=camt053&timeZone=-03%3A00',
     );
     expect(statementQuery({ account: 'a', format: 'csv', timeZone: '' })).toBe('account=a&format=csv');
+    expect(statementQuery({ account: 'a', format: 'csv', timeZone: '', layout: 'kbank-th' })).toBe(
+      'account=a&format=csv&preset=kbank-th',
+    );
+    expect(statementQuery({ account: 'a', format: 'csv', timeZone: '', layout: 'saved' })).toBe(
+      'account=a&format=csv',
+    );
+    expect(statementQuery({ account: 'a', format: 'camt053', timeZone: '', layout: 'kbank-th' })).toBe(
+      'account=a&format=camt053',
+    );
   });
 
   it("knows a UTC offset in the API's form", () => {

@@ -59,18 +59,30 @@ export function statementContentType(format: StatementFormat): string {
 /** A UTC offset as the API takes it for statement dates without one. */
 export const TIME_ZONE_OFFSET = /^[+-](?:0\d|1[0-4]):[0-5]\d$/;
 
+/** The statement form's layout choice that names no preset: the account's saved mapping applies. */
+export const SAVED_LAYOUT = 'saved';
+
 /**
  * The query of POST /collection/statements. A time zone (of dates the file gives without one) only
- * when the merchant gave one: the API's default is the account currency's home time.
+ * when the merchant gave one: the API's default is the account currency's home time. A CSV's
+ * layout (`preset`: ours or a bank's) unless it is the account's saved one, which the API applies.
  */
 export function statementQuery(input: {
   account: string;
   format: StatementFormat;
   timeZone: string;
+  layout?: string;
 }): string {
   const query = new URLSearchParams({ account: input.account, format: input.format });
   if (input.timeZone.trim() !== '') query.set('timeZone', input.timeZone.trim());
+  if (input.format === 'csv' && input.layout !== undefined && input.layout !== SAVED_LAYOUT)
+    query.set('preset', input.layout);
   return query.toString();
+}
+
+/** The console's way to an account's saved statement mapping (GET and PUT). */
+export function statementMappingPath(accountId: string): `/console/bff/api/${string}` {
+  return `/console/bff/api/collection/accounts/${encodeURIComponent(accountId)}/statement-mapping`;
 }
 
 /** The console's page of a collection transaction. */

@@ -31,6 +31,27 @@ describe('consoleOperation', () => {
     });
   });
 
+  it('reads an account’s statement mapping for every role and saves it for those who import statements', () => {
+    expect(
+      consoleOperation('GET', ['collection', 'accounts', 'kbank-thb', 'statement-mapping']),
+    ).toMatchObject({
+      method: 'GET',
+      path: '/collection/accounts/kbank-thb/statement-mapping',
+      permission: 'payments.read',
+    });
+    expect(
+      consoleOperation('PUT', ['collection', 'accounts', 'kbank-thb', 'statement-mapping']),
+    ).toMatchObject({
+      method: 'PUT',
+      permission: 'collection.resolve',
+      body: 'json',
+    });
+    expect(consoleOperation('PUT', ['collection', 'accounts', '../x', 'statement-mapping'])).toBeUndefined();
+    expect(
+      consoleOperation('POST', ['collection', 'accounts', 'kbank-thb', 'statement-mapping']),
+    ).toBeUndefined();
+  });
+
   it('manages API keys and reads the audit log by permission; key ids must be ours', () => {
     expect(consoleOperation('GET', ['api-keys'])).toMatchObject({ permission: 'keys.manage' });
     expect(consoleOperation('DELETE', ['api-keys', 'key_0123456789abcdef01234567'])).toMatchObject({

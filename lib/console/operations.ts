@@ -11,7 +11,7 @@ import type { Permission } from './roles';
  * payout batch's pain.001) are a short list of their own (`consoleDownload`).
  */
 export interface ConsoleOperation {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The API path below /api, each segment encoded. */
   path: string;
   permission: Permission;
@@ -26,14 +26,18 @@ export { STATEMENT_MAX_BYTES } from '../api/collection-responses';
 /** Our id of a stored collection transaction: a positive integer (server/reconciliation). */
 const COLLECTION_TRANSACTION_ID = /^[1-9][0-9]{0,18}$/;
 
+/** A collection account's id (merchants file, operator API). */
+const COLLECTION_ACCOUNT_ID = /^[a-z0-9-]{1,40}$/;
+
 /** Our id of a payout batch (server/payouts/batches). */
 export const ID_BATCH_PATTERN = /^pb_[0-9a-f]{24}$/;
 
 type Rule = {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /**
    * Literal segments, ':id' for an idPayin or idPayout (the same pattern), ':collection' for
-   * the id of a collection transaction, or ':batch' for the id of a payout batch.
+   * the id of a collection transaction, ':account' for a collection account's, or ':batch' for the
+   * id of a payout batch.
    */
   segments: readonly string[];
   permission?: Permission;
@@ -102,6 +106,13 @@ const RULES: readonly Rule[] = [
     permission: 'collection.resolve',
   },
   { method: 'POST', segments: ['collection', 'statements'], permission: 'collection.resolve', body: 'text' },
+  // How an account's CSV statements are read (docs/decisions/040): saved by those who import them.
+  { method: 'GET', segments: ['collection', 'accounts', ':account', 'statement-mapping'] },
+  {
+    method: 'PUT',
+    segments: ['collection', 'accounts', ':account', 'statement-mapping'],
+    permission: 'collection.resolve',
+  },
   // Live payouts by bank file (docs/decisions/038): every role reads the batches; cutting and
   // cancelling one (and downloading its file, below) moves money.
   { method: 'GET', segments: ['payout-batches'] },
@@ -125,6 +136,7 @@ const API_KEY_ID = /^key_[0-9a-f]{24}$/;
 function segmentMatches(expected: string, actual: string): boolean {
   if (expected === ':id') return ID_PAYIN_PATTERN.test(actual) && !actual.startsWith('!');
   if (expected === ':collection') return COLLECTION_TRANSACTION_ID.test(actual);
+  if (expected === ':account') return COLLECTION_ACCOUNT_ID.test(actual);
   if (expected === ':key') return API_KEY_ID.test(actual);
   if (expected === ':batch') return ID_BATCH_PATTERN.test(actual);
   return expected === actual;

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'callback.redelivered',
   'callback.test_sent',
   'collection_statement.imported',
+  'collection_statement_mapping.saved',
   'token.minted',
   'payout.created',
   'payout_batch.created',

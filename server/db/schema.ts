@@ -122,6 +122,7 @@ export interface Database {
   refunds: RefundsTable;
   sandbox_refund_simulations: SandboxRefundSimulationsTable;
   collection_transactions: CollectionTransactionsTable;
+  statement_mappings: StatementMappingsTable;
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
   console_users: ConsoleUsersTable;
@@ -255,6 +256,15 @@ export interface CollectionTransactionsTable {
   resolution_note: string | null;
 }
 
+/** How each collection account's CSV statements are read (server/reconciliation, docs/decisions/040). */
+export interface StatementMappingsTable {
+  merchant_code: string;
+  account_id: string;
+  mapping: Json<Record<string, unknown>>;
+  updated_at: Date;
+  updated_by: string;
+}
+
 /** The money ledger (server/ledger, docs/decisions/027). */
 export interface LedgerAccountsTable {
   id: Generated<bigint>;
@@ -332,6 +342,8 @@ export interface PayoutBatchesTable {
   format: string;
   status: string;
   payout_count: number;
+  /** Refunds in the batch (docs/decisions/042); payout_count + refund_count transfers in its file. */
+  refund_count: ColumnType<number, number | undefined, number>;
   total_minor: bigint;
   execution_date: string;
   actor: string | null;
@@ -379,6 +391,10 @@ export interface RefundsTable {
   created_at: Date;
   processed_at: Date | null;
   updated_at: Date;
+  /** Live refunds by file (decision 042): the account paying it, its EndToEndId, its batch while held. */
+  payout_account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  end_to_end_id: ColumnType<string | null, string | null | undefined, string | null>;
+  batch_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface SandboxRefundSimulationsTable {

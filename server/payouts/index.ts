@@ -13,3 +13,5 @@ export {
 export { PayoutBatchService, type PayoutBatchView } from './batches/batch.service';
 export { presentPayoutBatch, presentPayoutBatchSummary } from './batches/batch.presenter';
 export type { BankReportEntry, BankReportResult, PayoutBatch } from './batches/payout-batch';
+export type { BatchItem, BatchItemKind, BatchSource } from './batches/batch-source';
+export { PayoutBatchSource } from './batches/payout-source';

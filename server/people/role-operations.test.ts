@@ -51,6 +51,19 @@ describe('the operations of each role', () => {
     expect(allows('developer', 'POST', '/payouts/po-1')).toBe(false);
   });
 
+  it('let every role read how statements are read, and only those who import them save a mapping', () => {
+    const mapping = '/collection/accounts/kbank-thb/statement-mapping';
+    for (const role of ROLES) {
+      expect(allows(role, 'GET', mapping), role).toBe(true);
+      expect(allows(role, 'GET', '/collection/statements/template.csv'), role).toBe(true);
+    }
+    for (const role of ['owner', 'admin', 'finance'] as const)
+      expect(allows(role, 'PUT', mapping), role).toBe(true);
+    for (const role of ['developer', 'viewer'] as const)
+      expect(allows(role, 'PUT', mapping), role).toBe(false);
+    expect(allows('owner', 'PUT', '/collection/accounts/a/b/statement-mapping')).toBe(false);
+  });
+
   it('never create payins: that is the merchant server’s and its customers’ work', () => {
     for (const role of ROLES) expect(allows(role, 'POST', '/payins/order-1'), role).toBe(false);
   });

@@ -8,9 +8,9 @@ import { permissionsOf, type Permission, type Role } from '@/lib/console/roles';
  */
 const OPERATIONS: Record<Permission, readonly string[]> = {
   'payments.read': [
-    'GET /(payins|payouts|payout-batches|balances|balance-transactions|callbacks|merchant-info|currencies|payment-operators|collection/accounts|collection/transactions)',
+    'GET /(payins|payouts|payout-batches|balances|balance-transactions|callbacks|merchant-info|currencies|payment-operators|collection/accounts|collection/transactions|collection/statements/template\\.csv)',
     // A batch, not its file: the first download makes it DOWNLOADED (payouts.create).
-    'GET /((payins|payouts|collection/transactions)/.*|payout-batches/[^/]+)',
+    'GET /((payins|payouts|collection/transactions)/.*|payout-batches/[^/]+|collection/accounts/[^/]+/statement-mapping)',
     'POST /(payins|payouts)/!availablePaymentOptions',
   ],
   'payments.manage': ['POST /payins/[^/]+/!cancel', 'POST /(payins|payouts)/[^/]+/callbacks/!redeliver'],
@@ -19,7 +19,12 @@ const OPERATIONS: Record<Permission, readonly string[]> = {
     'GET /payout-batches/[^/]+/pain\\.001',
   ],
   'refunds.create': ['POST /payins/[^/]+/refunds/[^/]+'],
-  'collection.resolve': ['POST /collection/transactions/[^/]+/!(link|refund)', 'POST /collection/statements'],
+  'collection.resolve': [
+    'POST /collection/transactions/[^/]+/!(link|refund)',
+    'POST /collection/statements',
+    // How the account's CSV statements are read (docs/decisions/040): saved by those who import them.
+    'PUT /collection/accounts/[^/]+/statement-mapping',
+  ],
   'sandbox.simulate': ['POST /sandbox/(payins|payouts)/[^/]+/!simulate'],
   'callbacks.manage': [
     'GET /callbacks/signing-secret',

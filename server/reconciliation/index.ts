@@ -7,5 +7,6 @@ export {
 } from './reconciliation.service';
 export { feedDeliverySchema, sepaySchema } from './formats';
 export type { StatementUpload } from './statements';
+export type { AccountStatementMapping, StatementMappingService } from './statement-mapping.service';
 export { appliedToPayin } from './transaction.repository';
 export { presentCollectionTransaction } from './transaction.presenter';

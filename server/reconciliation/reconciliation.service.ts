@@ -16,6 +16,7 @@ import type { IncomingTransaction } from './incoming-transaction';
 import { referenceCandidates } from './note-references';
 import { readAmount } from './formats';
 import { readDelivery, readStatement, type StatementUpload } from './statements';
+import { StatementMappingService } from './statement-mapping.service';
 import type { OutgoingEntry } from './incoming-transaction';
 import {
   allocateToPayin,
@@ -71,6 +72,8 @@ export class ReconciliationService {
   private readonly logger: Logger;
   private readonly cursors: KeysetCursors;
   private readonly accounts: CollectionAccountDirectory;
+  /** The column mapping saved per collection account for its CSV statements (docs/decisions/040). */
+  readonly statementMappings: StatementMappingService;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -89,6 +92,11 @@ export class ReconciliationService {
     this.logger = options.logger;
     this.now = options.clock ?? systemClock;
     this.cursors = new KeysetCursors(options.cursorSecret, 'collection-transaction-cursor');
+    this.statementMappings = new StatementMappingService({
+      db: this.db,
+      now: this.now,
+      logger: this.logger,
+    });
   }
 
   /**
@@ -110,8 +118,8 @@ export class ReconciliationService {
 
   /**
    * A statement file of one of the merchant's collection accounts (POST /collection/statements):
-   * read whole by the account's rules (statements.ts), stored and matched; 400 for an account the
-   * merchant does not have.
+   * read whole by the account's rules (statements.ts), a CSV by the mapping the upload names or
+   * else the account's saved one, stored and matched; 400 for an account the merchant does not have.
    */
   async importStatement(
     merchant: Merchant,
@@ -123,7 +131,8 @@ export class ReconciliationService {
       throw new AppError('VALIDATION_FAILED', `The merchant has no collection account ${accountId}.`, {
         errors: [{ field: 'account', message: 'Unknown collection account.' }],
       });
-    const { source, parsed } = await readStatement(account, upload);
+    const saved = await this.statementMappings.savedFor(merchant, account.id);
+    const { source, parsed } = await readStatement(account, upload, saved);
     const result = await this.ingest({ merchant, account, source, transactions: parsed.transactions });
     // The account's own transfers (payouts by file) are for the payouts' side to apply.
     return { ...result, skipped: parsed.skipped, outgoing: parsed.outgoing };

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
+import { isMappingGiven, type StatementMapping } from '@/lib/statements';
 import type { CollectionAccount } from '../accounts';
 import { AppError } from '../errors';
 import { homeOffset } from '../rails';
@@ -9,6 +10,7 @@ import {
   parseFeedDelivery,
   parseSePay,
   readStatementText,
+  resolveCsvMapping,
   type ParsedStatement,
   type StatementFormat,
 } from './formats';
@@ -27,6 +29,11 @@ export interface StatementUpload {
   timeZone: string | undefined;
   /** Currency of CSV rows without one (default: the account's). */
   currency: CurrencyCode | undefined;
+  /**
+   * How a CSV's columns are read, as the request named it (a bank preset, columns, formats); an
+   * empty object: the account's saved mapping, else our own layout (docs/decisions/040).
+   */
+  mapping: StatementMapping;
   /** The file as received: UTF-8 bytes, or refused with the line where they stop being UTF-8. */
   content: Uint8Array;
 }
@@ -65,7 +72,11 @@ function refuseProblems(parsed: ParsedTransactions, what: string): void {
  * another account's credits would be matched against this one's payins. The account compares by
  * its digits, an IBAN by its end (it carries the domestic number last).
  */
-function assertStatementOf(account: CollectionAccount, parsed: ParsedStatement): void {
+function assertStatementOf(
+  account: CollectionAccount,
+  parsed: ParsedStatement,
+  format: StatementFormat,
+): void {
   const errors: { field: string; message: string }[] = [];
   if (parsed.currency !== undefined && parsed.currency !== account.currency)
     errors.push({
@@ -77,7 +88,7 @@ function assertStatementOf(account: CollectionAccount, parsed: ParsedStatement):
   const stated = parsed.account?.replace(/[^0-9A-Za-z]/g, '');
   if (configured && stated && !stated.toUpperCase().endsWith(configured.toUpperCase()))
     errors.push({
-      field: 'Stmt.Acct.Id',
+      field: format === 'CAMT053' ? 'Stmt.Acct.Id' : 'account',
       message: `The statement is of account ${parsed.account}, not ${account.id}'s.`,
     });
   if (errors.length > 0)
@@ -91,21 +102,39 @@ function assertStatementOf(account: CollectionAccount, parsed: ParsedStatement):
 /**
  * Reads a statement file of the account: its format, dates without an offset in the given time or
  * else the account currency's home time, CSV rows without a currency in the given one or else the
- * account's. Refused (400) when a record cannot be read or the file is another account's.
+ * account's, a CSV's columns by the mapping the request names, else the account's `saved` one,
+ * else by our column names. Refused (400) when a record cannot be read or the file is another
+ * account's.
  */
 export async function readStatement(
   account: CollectionAccount,
   upload: StatementUpload,
+  saved: StatementMapping | undefined,
 ): Promise<{ source: CollectionSource; parsed: ParsedStatement }> {
   const format = statementFormatOf(upload);
+  const given = isMappingGiven(upload.mapping);
+  if (format !== 'CSV' && given)
+    throw new AppError('VALIDATION_FAILED', 'A preset or column mapping reads CSV statements only.', {
+      errors: [{ field: upload.mapping.preset ? 'preset' : 'columns', message: 'Only for a CSV statement.' }],
+    });
   const decoded = decodeUtf8(upload.content);
-  if (!decoded.ok) refuseProblems({ transactions: [], skipped: 0, problems: [decoded.problem] }, 'statement');
+  if (!decoded.ok) {
+    // Thai banks' portals often export TIS-620 (Windows-874): say how to convert it (decision 040).
+    const hint =
+      account.currency === 'THB'
+        ? ' A Thai export in TIS-620 (Windows-874): save it as "CSV UTF-8", or convert it (iconv -f TIS-620 -t UTF-8).'
+        : '';
+    const problem = { ...decoded.problem, message: `${decoded.problem.message}${hint}` };
+    refuseProblems({ transactions: [], skipped: 0, problems: [problem] }, 'statement');
+  }
+  const mapping = format === 'CSV' ? resolveCsvMapping(given ? upload.mapping : (saved ?? {})) : undefined;
   const parsed = await readStatementText(format, decoded.ok ? decoded.text : '', {
     defaultCurrency: upload.currency ?? account.currency,
     timeZone: upload.timeZone ?? homeOffset(account.currency),
+    ...(mapping && { mapping }),
   });
   refuseProblems(parsed, 'statement');
-  assertStatementOf(account, parsed);
+  assertStatementOf(account, parsed, format);
   return { source: format, parsed };
 }
 

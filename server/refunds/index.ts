@@ -4,3 +4,4 @@ export { RefundService, type PayinRefunds, type RefundClaimView } from './refund
 export { presentRefund, presentClaim } from './refund.presenter';
 export { claimUrl } from './claim-link';
 export { findRefundById } from './refund.repository';
+export { RefundBatchSource } from './refund-batch-source';

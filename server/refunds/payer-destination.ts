@@ -6,9 +6,13 @@ import { resolvePayoutDestination, type PayoutDestination } from '../payouts';
  * The payer's own account, when the payin knows it and a payout rail can pay it: the mobile money
  * wallet that approved the payment, the UPI ID that paid, or the bank account the money came from
  * (customerAccountProcess with its bank code). It must pass the payout rules as any destination; otherwise undefined, and
- * the payer is asked through a claim link (docs/decisions/036).
+ * the payer is asked through a claim link (docs/decisions/036). Test payins only, so far (decision 042).
  */
 export function payerDestination(payin: Payin): PayoutDestination | undefined {
+  // No live rail reports the account a payment came from yet: a bank statement's credit names the
+  // payer, not their account, and what a live payin shows as customerAccountProcess is the sandbox's
+  // simulation. Real money never goes to it: a live payer is asked by claim link (decision 042).
+  if (!payin.isTest) return undefined;
   const currency = payin.money.currency;
   const account = payin.customerAccountProcess;
   const accountName = account?.accountName ?? payin.customer.accountName;

@@ -20,6 +20,7 @@ export function presentRefund(refund: Refund, claimUrl: string | undefined): Ref
     ...(refund.reason !== undefined && { reason: refund.reason }),
     isTest: refund.isTest,
     reference: refund.reference,
+    ...(refund.byFile && { endToEndId: refund.byFile.endToEndId }),
     ...(destination &&
       refund.destinationSource && {
         destination: {
@@ -41,9 +42,15 @@ export function presentRefund(refund: Refund, claimUrl: string | undefined): Ref
   };
 }
 
-/** The payout methods a payer can claim by, saying where a bank transfer needs the branch's code too. */
-function claimOptions(currency: CurrencyCode): RefundClaim['options'] {
-  return payoutOptions(currency).map((option) => ({
+/**
+ * The payout methods a payer can claim by, saying where a bank transfer needs the branch's code too.
+ * A live refund leaves by bank file: bank accounts only (docs/decisions/042).
+ */
+function claimOptions(currency: CurrencyCode, isTest: boolean): RefundClaim['options'] {
+  const options = payoutOptions(currency).filter(
+    (option) => isTest || option.paymentMethodCode === 'BANK_TRANSFER',
+  );
+  return options.map((option) => ({
     ...option,
     ...(option.paymentMethodCode === 'BANK_TRANSFER' &&
       isBankCurrency(currency) && { needsBankCode: !BANK_RULES[currency].operatorSuppliesBankCode }),
@@ -72,7 +79,7 @@ export function presentClaim(refund: Refund, merchantName: string, now: Date): R
     ...(refund.reason !== undefined && { reason: refund.reason }),
     state,
     expiresAt: (refund.claimExpiresAt ?? refund.createdAt).toISOString(),
-    options: state === 'OPEN' ? claimOptions(refund.money.currency) : [],
+    options: state === 'OPEN' ? claimOptions(refund.money.currency, refund.isTest) : [],
     ...(destination && {
       destination: {
         paymentMethodCode: destination.method,

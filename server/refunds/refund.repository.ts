@@ -30,6 +30,14 @@ function toRefund(row: RefundRow): Refund {
     createdAt: row.created_at,
     processedAt: row.processed_at ?? undefined,
     updatedAt: row.updated_at,
+    byFile:
+      row.payout_account_id !== null && row.end_to_end_id !== null
+        ? {
+            accountId: row.payout_account_id,
+            endToEndId: row.end_to_end_id,
+            batchId: row.batch_id ?? undefined,
+          }
+        : undefined,
   };
 }
 
@@ -176,4 +184,76 @@ export async function refundTotals(
       { activeMinor: BigInt(row.active), refundedMinor: BigInt(row.refunded) },
     ]),
   );
+}
+
+/**
+ * The account's live refunds waiting for a batch (they know where the money goes), oldest first,
+ * locked for this transaction; rows another cut holds are skipped (docs/decisions/042).
+ */
+export async function lockQueuedRefunds(
+  tx: Transaction<Database>,
+  input: { merchantCode: string; accountId: string; limit: number },
+): Promise<Refund[]> {
+  const rows = await tx
+    .selectFrom('refunds')
+    .selectAll()
+    .where('merchant_code', '=', input.merchantCode)
+    .where('payout_account_id', '=', input.accountId)
+    .where('status', '=', 'PENDING')
+    .where('batch_id', 'is', null)
+    .where('destination', 'is not', null)
+    .orderBy('id')
+    .limit(input.limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map(toRefund);
+}
+
+/** Puts the refunds in the batch. */
+export async function attachRefunds(
+  tx: Transaction<Database>,
+  batchId: bigint,
+  ids: readonly bigint[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.updateTable('refunds').set({ batch_id: batchId }).where('id', 'in', ids).execute();
+}
+
+/** Gives a cancelled batch's refunds back to the account's queue. */
+export async function detachRefunds(tx: Transaction<Database>, batchId: bigint): Promise<void> {
+  await tx.updateTable('refunds').set({ batch_id: null }).where('batch_id', '=', batchId).execute();
+}
+
+/** The batch's refunds in file order. */
+export async function refundsOfBatch(db: Db, batchId: bigint): Promise<Refund[]> {
+  const rows = await refunds(db).where('r.batch_id', '=', batchId).orderBy('r.id').execute();
+  return rows.map(toRefund);
+}
+
+/** How many of each batch's refunds are still pending. */
+export async function pendingRefundCounts(db: Db, batchIds: readonly bigint[]): Promise<Map<bigint, number>> {
+  if (batchIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('refunds')
+    .select(['batch_id', (eb) => eb.fn.countAll<string>().as('pending')])
+    .where('batch_id', 'in', batchIds)
+    .where('status', '=', 'PENDING')
+    .groupBy('batch_id')
+    .execute();
+  return new Map(rows.map((row) => [row.batch_id!, Number(row.pending)]));
+}
+
+/** The account's refunds with these EndToEndIds. */
+export async function refundsByEndToEnd(
+  db: Db,
+  input: { merchantCode: string; accountId: string; endToEndIds: readonly string[] },
+): Promise<Refund[]> {
+  if (input.endToEndIds.length === 0) return [];
+  const rows = await refunds(db)
+    .where('r.merchant_code', '=', input.merchantCode)
+    .where('r.payout_account_id', '=', input.accountId)
+    .where('r.end_to_end_id', 'in', input.endToEndIds)
+    .execute();
+  return rows.map(toRefund);
 }

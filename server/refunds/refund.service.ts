@@ -17,7 +17,14 @@ import { generateReference } from '../references';
 import type { TokenGrant } from '../tokens';
 import { CLAIM_SECRET_PATTERN, claimHash, claimSecret } from './claim-link';
 import { payerDestination } from './payer-destination';
-import { claimIsOpen, type Refund, type RefundPlanner, type RefundStatusOutbox } from './refund';
+import { assertClaimableLive, assertLiveRefundsPossible, liveRefundRail } from './live-refunds';
+import {
+  claimIsOpen,
+  refundEndToEndIdOf,
+  type Refund,
+  type RefundPlanner,
+  type RefundStatusOutbox,
+} from './refund';
 import {
   activeRefundedMinor,
   findExpiredClaims,
@@ -108,7 +115,10 @@ export class RefundService {
    * Creates a refund of a SUCCESS payin and reserves its money (and refund fee) from the available
    * balance, in one transaction. Refused with nothing kept: 404 for an unknown payin, 409 for an
    * idRefund already used or a payin that is not SUCCESS, 422 for more than remains refundable, a
-   * currency not the payin's, a short balance, or a live merchant (no payout rail yet).
+   * currency not the payin's, a short balance, or a live refund that cannot leave by bank file (no
+   * account of the merchant pays out its currency, or a destination that is not a bank account:
+   * docs/decisions/042). A live refund names its paying account and EndToEndId from creation and
+   * waits for a batch once it knows its bank account.
    */
   async create(input: {
     merchant: Merchant;
@@ -120,12 +130,7 @@ export class RefundService {
   }): Promise<Refund> {
     const { merchant, grant, idRefund, request } = input;
     const { db, ledger, payins, urlPolicy, planner } = this.options;
-    if (!merchant.isTest)
-      throw new AppError(
-        'REFUNDS_NOT_AVAILABLE',
-        'Live refunds go out through a payout rail, and none is configured for this merchant yet. ' +
-          'Test payins can be refunded in the sandbox.',
-      );
+    if (!merchant.isTest) assertLiveRefundsPossible(merchant);
     const payin = await payins.get(merchant, input.idPayin);
     const asked = request.money ?? grant.money;
     if (grant.money && asked && !sameMoney(grant.money, asked))
@@ -148,6 +153,8 @@ export class RefundService {
     }
     const given = request.destination && destinationOf(request.destination, payin.money.currency);
     const destination = given ?? payerDestination(payin);
+    const rail = merchant.isTest ? undefined : liveRefundRail(merchant, payin.money.currency, destination);
+    const reference = generateReference();
     const now = this.now();
 
     const refund = await db.transaction().execute(async (tx) => {
@@ -200,9 +207,11 @@ export class RefundService {
           secret === undefined ? null : new Date(now.getTime() + this.options.claimWindowSecs * 1000),
         claimed_at: null,
         actor: input.actor ?? null,
-        reference: generateReference(),
+        reference,
         created_at: now,
         updated_at: now,
+        payout_account_id: rail?.account.id ?? null,
+        end_to_end_id: rail ? refundEndToEndIdOf(idRefund, reference) : null,
       });
       if (!inserted)
         throw new AppError(
@@ -270,8 +279,10 @@ export class RefundService {
   }
 
   /**
-   * The payer says where the money goes: checked by the payout rules (400 with the fields), then the
-   * refund goes out there. 409 REFUND_CLAIM_CLOSED when it was claimed, ended or ran out before.
+   * The payer says where the money goes: checked by the payout rules (400 with the fields; a live
+   * refund only to a bank account, decision 042), then the refund goes out there (a live one joins
+   * its account's queue for the next batch). 409 REFUND_CLAIM_CLOSED when it was claimed, ended or
+   * ran out before.
    */
   async submitClaim(secret: string, request: RefundDestinationRequest): Promise<RefundClaimView> {
     const found = await this.claimed(secret);
@@ -280,6 +291,7 @@ export class RefundService {
       throw new AppError('REFUND_CLAIM_CLOSED', 'The time to claim this refund has run out.');
     }
     const destination = destinationOf(request, found.money.currency);
+    if (!found.isTest) assertClaimableLive(destination);
     const at = this.now();
     const refund = await this.options.db.transaction().execute(async (tx) => {
       const current = await lockRefund(tx, found.id);
@@ -339,7 +351,7 @@ export class RefundService {
    * (scheduled work) runs first and may call it off.
    */
   async finish(
-    refund: Refund,
+    refund: Pick<Refund, 'id' | 'idRefund'>,
     status: FinalStatus,
     options: {
       processorStatus?: string | undefined;

@@ -33,6 +33,34 @@ export interface Refund {
   createdAt: Date;
   processedAt: Date | undefined;
   updatedAt: Date;
+  /**
+   * A live refund by file (docs/decisions/042): the collection account paying it, the file's
+   * EndToEndId, and its batch while one holds it.
+   */
+  byFile: { accountId: string; endToEndId: string; batchId: bigint | undefined } | undefined;
+}
+
+/** What a refund's EndToEndId starts with: a "/" no payout's EndToEndId can hold (decision 042). */
+export const REFUND_END_TO_END_PREFIX = 'R/';
+
+// The SWIFT character set (a-z A-Z 0-9 / - ? : ( ) . , ' + space) every bank's portal takes; an
+// idRefund may also hold _ ~ = (lib/schemas/primitives.ts).
+const SWIFT_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]+$/;
+
+/**
+ * The EndToEndId a live refund carries in its file (ISO 20022 Max35Text): "R/" and its idRefund
+ * when that fits in 35 characters of the SWIFT set, else "RF/" and its reference. Payouts' EndToEndIds
+ * (an idPayout or a reference) never hold a "/", so an account's EndToEndIds are unique across
+ * payouts and refunds by construction, and "R/…" and "RF/…" never meet (decision 042).
+ */
+export function refundEndToEndIdOf(idRefund: string, reference: string): string {
+  const byId = `${REFUND_END_TO_END_PREFIX}${idRefund}`;
+  return byId.length <= 35 && SWIFT_TEXT.test(idRefund) ? byId : `RF/${reference}`;
+}
+
+/** What the payee's bank shows them (RmtInf/Ustrd, clipped to 140 by the file): the payin and why. */
+export function refundRemittanceOf(refund: Pick<Refund, 'idPayin' | 'reason'>): string {
+  return `Refund ${refund.idPayin}${refund.reason !== undefined ? `: ${refund.reason}` : ''}`;
 }
 
 /** Whether the payer can still say where the money goes. */

@@ -125,7 +125,7 @@ interface World {
   webhookSecret: string;
 }
 
-const EVERY_OPERATION = ['POST /.*', 'GET /.*'];
+const EVERY_OPERATION = ['POST /.*', 'GET /.*', 'PUT /.*'];
 const OPERATOR_API_KEY = `op_${randomBytes(24).toString('base64url')}`;
 
 /** Every type of collection account, without the fixture's feed key (each key names one account). */
@@ -881,6 +881,34 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
         contentType: 'application/xml',
         token: world.liveToken,
         body: readFileSync('tests/fixtures/statements/vcb-camt053.xml', 'utf8'),
+      },
+    ];
+  },
+  saveStatementMapping(world): Example[] {
+    return [
+      {
+        // Our layout: the CSV statements other examples import to this account stay readable.
+        path: '/collection/accounts/kbank-promptpay/statement-mapping',
+        contentType: 'application/json',
+        token: world.liveToken,
+        body: { preset: 'generic' },
+      },
+      {
+        path: '/collection/accounts/vcb-vietqr/statement-mapping',
+        contentType: 'application/json',
+        token: world.liveToken,
+        body: {
+          columns: {
+            id: 'Số tham chiếu',
+            bookedAt: 'Ngày giao dịch',
+            credit: 'Có',
+            debit: 'Nợ',
+            note: 'Mô tả',
+          },
+          dateFormat: 'DD/MM/YYYY',
+          era: 'CE',
+          decimalSeparator: 'none',
+        },
       },
     ];
   },

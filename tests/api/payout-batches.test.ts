@@ -284,12 +284,13 @@ describe('live payouts by file', () => {
     expect(imported.body.payouts).toEqual({
       succeeded: ['po-day-1', 'po-day-2'],
       refused: ['po-day-3'],
+      refunds: { succeeded: [], refused: [] },
       unchanged: 1,
       problems: [
         {
           where: expect.stringMatching(/^Ntry 4/) as string,
           endToEndId: 'SOMEONE-ELSE-1',
-          message: `No payout of account ${PAYING.id} has EndToEndId SOMEONE-ELSE-1.`,
+          message: `No payout or refund of account ${PAYING.id} has EndToEndId SOMEONE-ELSE-1.`,
         },
       ],
     });

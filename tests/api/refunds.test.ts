@@ -428,19 +428,23 @@ describe('creating a refund', () => {
     expect(before.reserved).toBe(106.42);
   });
 
-  it('needs a merchant-wide token naming the operation, and a test merchant', async () => {
+  it('needs a merchant-wide token naming the operation, and live, an account paying out by file', async () => {
     const s = await fundedShop();
     const narrow = await client.token(s.merchant, ['GET /payins/.*']);
     expectProblem(await refund(s, s.idPayin, 'narrow', {}, narrow), 403, 'OPERATION_NOT_PERMITTED');
     const scoped = await client.token(s.merchant, OPERATIONS, { idPayment: s.idPayin });
     expectProblem(await refund(s, s.idPayin, 'scoped', {}, scoped), 403, 'PAYMENT_NOT_PERMITTED');
+    // A live merchant none of whose accounts pays out by file (tests/api/refund-batches.test.ts has the
+    // live refunds that can leave, docs/decisions/042).
     const live = await api.createMerchant({ test: false });
     const liveToken = await client.token(live, OPERATIONS);
-    const answer = await client.request('POST', `/payins/${newIdPayin('live')}/refunds/r1`, {
-      token: liveToken,
-      body: {},
-    });
+    const answer = await client.request<{ detail: string }>(
+      'POST',
+      `/payins/${newIdPayin('live')}/refunds/r1`,
+      { token: liveToken, body: {} },
+    );
     expectProblem(answer, 422, 'REFUNDS_NOT_AVAILABLE');
+    expect(answer.body.detail).toContain('"payouts": { "format": "pain.001" }');
   });
 });
 

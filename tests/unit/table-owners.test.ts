@@ -31,6 +31,7 @@ const OWNERS: Record<string, string> = {
   chain_transfers: 'chain',
   chain_wallets: 'chain',
   chain_payouts: 'chain',
+  statement_mappings: 'reconciliation',
   callback_deliveries: 'callbacks',
   callback_attempts: 'callbacks',
   callback_receiver_messages: 'callbacks',

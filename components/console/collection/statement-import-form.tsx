@@ -3,14 +3,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { CollectionAccountResource, CollectionIngestResource } from '@/lib/api/collection-responses';
-import { statementContentType, statementQuery, type StatementFormat } from '@/lib/console/collection';
 import {
+  statementContentType,
+  statementMappingPath,
+  statementQuery,
+  type StatementFormat,
+} from '@/lib/console/collection';
+import {
+  mappingToRemember,
   statementFormatOfForm,
   statementFormSchema,
   type StatementForm,
 } from '@/lib/console/collection-forms';
+import { GENERIC_LAYOUT } from '@/lib/statements';
 import { consoleFetch, ConsoleRequestError } from '../console-fetch';
 import { requestProblemOf } from '../request-problem';
 import { ProblemBox } from '../scenarios/problem-box';
@@ -19,14 +26,18 @@ import { SubmitButton } from '../submit-button';
 import { useCollectionErrorText } from './form-errors';
 import { COLLECTION_KEY } from './collection-table';
 import { ImportSummary } from './import-summary';
+import { StatementLayoutField, statementMappingKey } from './statement-layout-field';
 
 /** Refusals of a whole file: the API (or the console's BFF) stored none of it. */
 const REFUSED_WHOLE = new Set([400, 413, 415]);
 
 /**
  * "Import a statement": the file's text through the console's BFF to POST /collection/statements,
- * the format from the file's extension unless the merchant says otherwise, a time zone for dates
- * without one only if the merchant gives one (the API reads them in the account's home time). Then what became of each credit, or every problem the API named.
+ * the format from the file's extension unless the merchant says otherwise, a CSV's layout (the
+ * account's saved mapping, ours or a bank's preset: docs/decisions/040), remembered for the account
+ * once the import succeeds if the merchant asks, a time zone for dates without one only if the
+ * merchant gives one (the API reads them in the account's home time). Then what became of each
+ * credit, or every problem the API named.
  */
 export function StatementImportForm({ accounts }: { accounts: readonly CollectionAccountResource[] }) {
   const t = useTranslations('console.collection.import');
@@ -35,23 +46,48 @@ export function StatementImportForm({ accounts }: { accounts: readonly Collectio
   const form = useForm<StatementForm>({
     resolver: zodResolver(statementFormSchema),
     mode: 'onTouched',
-    defaultValues: { account: accounts[0]?.id ?? '', format: '', timeZone: '' },
+    defaultValues: {
+      account: accounts[0]?.id ?? '',
+      format: '',
+      timeZone: '',
+      layout: GENERIC_LAYOUT,
+      remember: false,
+    },
   });
+  const chosen = useWatch({ control: form.control, name: 'account' });
+  const currency = accounts.find((account) => account.id === chosen)?.currencyCode;
 
   const send = useMutation({
     mutationFn: async (values: StatementForm) => {
       const file = values.file[0];
       if (!file) throw new Error('No file chosen.');
       const format: StatementFormat = statementFormatOfForm(values);
-      const query = statementQuery({ account: values.account, format, timeZone: values.timeZone });
-      return consoleFetch<CollectionIngestResource>(`/console/bff/api/collection/statements?${query}`, {
-        method: 'POST',
-        file: { text: await file.text(), contentType: statementContentType(format) },
+      const query = statementQuery({
+        account: values.account,
+        format,
+        timeZone: values.timeZone,
+        layout: values.layout,
       });
+      const result = await consoleFetch<CollectionIngestResource>(
+        `/console/bff/api/collection/statements?${query}`,
+        { method: 'POST', file: { text: await file.text(), contentType: statementContentType(format) } },
+      );
+      // The layout read the file: remember it for the account, as the merchant asked.
+      const mapping = mappingToRemember(values);
+      let remembered: { ok: true } | { ok: false; detail: string } | undefined;
+      if (mapping)
+        remembered = await consoleFetch(statementMappingPath(values.account), {
+          method: 'PUT',
+          body: mapping,
+        })
+          .then(() => ({ ok: true as const }))
+          .catch((error: Error) => ({ ok: false as const, detail: requestProblemOf(error).detail ?? '' }));
+      return { result, remembered, account: values.account };
     },
-    onSuccess: () => {
+    onSuccess: ({ remembered, account }) => {
       void client.invalidateQueries({ queryKey: COLLECTION_KEY });
       void client.invalidateQueries({ queryKey: ['balances'] });
+      if (remembered?.ok) void client.invalidateQueries({ queryKey: statementMappingKey(account) });
     },
   });
 
@@ -98,6 +134,7 @@ export function StatementImportForm({ accounts }: { accounts: readonly Collectio
             />
           </Field>
         </div>
+        <StatementLayoutField form={form} currency={currency} />
         <div className="scenario-row">
           <Field id="statement-format" label={t('format')} error={formatError}>
             <select
@@ -138,7 +175,18 @@ export function StatementImportForm({ accounts }: { accounts: readonly Collectio
           testId="statement-submit"
         />
       </form>
-      {send.data && <ImportSummary result={send.data} />}
+      {send.data?.remembered && (
+        <p
+          className={send.data.remembered.ok ? 'console-hint' : 'console-alert'}
+          role="status"
+          data-testid="statement-remembered"
+        >
+          {send.data.remembered.ok
+            ? t('remembered')
+            : t('rememberFailed', { detail: send.data.remembered.detail })}
+        </p>
+      )}
+      {send.data && <ImportSummary result={send.data.result} />}
     </>
   );
 }

@@ -15,7 +15,9 @@ import * as auditEvents from './0013-audit-events';
 import * as people from './0014-people';
 import * as refunds from './0015-refunds';
 import * as payoutBatches from './0016-payout-batches';
+import * as statementMappings from './0017-statement-mappings';
 import * as chainWatch from './0018-chain-watch';
+import * as refundBatches from './0019-refund-batches';
 import * as chainPayouts from './0020-chain-payouts';
 
 /**
@@ -39,6 +41,8 @@ export const migrations: Record<string, Migration> = {
   '0014-people': people,
   '0015-refunds': refunds,
   '0016-payout-batches': payoutBatches,
+  '0017-statement-mappings': statementMappings,
   '0018-chain-watch': chainWatch,
+  '0019-refund-batches': refundBatches,
   '0020-chain-payouts': chainPayouts,
 };

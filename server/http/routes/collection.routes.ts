@@ -30,6 +30,12 @@ import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
 import { pageQueryDocument, parsePageQuery } from './list-params';
+import {
+  GENERIC_COLUMNS_TEXT,
+  statementMappingOfQuery,
+  statementMappingQueryDocument,
+  statementMappingRoutes,
+} from './statement-mapping.routes';
 
 const listQuerySchema = z.object({
   review: z.enum(['true', 'false'], { error: 'true or false.' }).optional(),
@@ -100,6 +106,7 @@ export function collectionRoutes(
   payoutBatches: PayoutBatchService,
 ): readonly ApiRoute[] {
   return [
+    ...statementMappingRoutes(collection),
     defineRoute({
       method: 'POST',
       path: '/collection/transactions',
@@ -190,7 +197,13 @@ export function collectionRoutes(
         "elsewhere debits are skipped and counted. `timeZone` is the offset of dates without one (default: the account currency's country, e.g. " +
         '+07:00 for THB); `currency` that of CSV rows without one ' +
         "(default: the account's). Any record that cannot be read refuses the whole file (400, every problem with its line " +
-        'or entry). Token operation: POST /collection/statements.',
+        "or entry). A bank's own CSV export is read with ?preset= (KBank, SCB, Vietcombank, BCA, BDO, Maybank, HDFC: " +
+        "local-language headers, a preamble before the header row, Buddhist Era dates, the market's thousands separators; " +
+        'ids derived from the rows where the export has none), or with a column mapping (?columns= as JSON, with ' +
+        'dateFormat, era, decimalSeparator); without either, the mapping saved for the account ' +
+        '(PUT /collection/accounts/{accountId}/statement-mapping), else our layout. A mapped column the file lacks is ' +
+        'refused naming it and the headers found. GET /collection/statements/template.csv is a template. ' +
+        'Token operation: POST /collection/statements.',
       tag: 'Collection',
       versioned: true,
       auth: 'token',
@@ -204,6 +217,7 @@ export function collectionRoutes(
         content: {
           'text/csv': {
             description:
+              `${GENERIC_COLUMNS_TEXT} Without a preset or mapping: ` +
               'RFC 4180 CSV with a header row naming the columns (without regard to case, spaces or punctuation): id ' +
               '(or transaction id, bank reference, reference, ref), date (booked at, booking date, transaction date, ' +
               'value date), amount (signed) or credit with an optional debit (deposit / withdrawal, paid in / paid ' +
@@ -236,6 +250,7 @@ export function collectionRoutes(
           schema: { type: 'string', pattern: '^[+-](?:0\\d|1[0-4]):[0-5]\\d$' },
         },
         { name: 'currency', description: 'Currency of CSV rows without one.', schema: { type: 'string' } },
+        ...statementMappingQueryDocument,
       ],
       responses: {
         200: { description: 'What became of each credit.', schema: collectionIngestResponseSchema },
@@ -255,6 +270,7 @@ export function collectionRoutes(
           timeZone: query.timeZone,
           currency:
             query.currency !== undefined && isCurrencyCode(query.currency) ? query.currency : undefined,
+          mapping: statementMappingOfQuery(c),
           content: new Uint8Array(await c.req.arrayBuffer()),
         });
         // An account paying out by file: its debits, rejections and returns end its payouts (decision 038).

@@ -44,9 +44,12 @@ export function refundRoutes(refunds: RefundService, publicUrl: string): readonl
         '`claimUrl`, a page where the payer says where to receive it before `claimExpiresAt` (an unclaimed refund is ' +
         'REFUSED with CLAIM_EXPIRED and its money released). PENDING → SUCCESS or REFUSED, each announced by a ' +
         'refund.status_changed callback naming idPayin and idRefund. A payin that is not SUCCESS answers 409 ' +
-        'PAYIN_NOT_REFUNDABLE; the same idRefund again 409 REFUND_ALREADY_EXISTS; a live merchant 422 ' +
-        'REFUNDS_NOT_AVAILABLE until it has a payout rail. Token operation: POST /payins/{idPayin}/refunds/{idRefund}; ' +
-        'never a token confined to one payment.',
+        'PAYIN_NOT_REFUNDABLE; the same idRefund again 409 REFUND_ALREADY_EXISTS. A live refund leaves by bank file ' +
+        "(docs/decisions/042): it needs a bank account of the merchant paying out the payin's currency by file and a " +
+        "BANK_TRANSFER destination, or none (the payer then claims with a bank account: a live payin's own account is " +
+        'not known), else 422 REFUNDS_NOT_AVAILABLE saying what is missing; it carries its endToEndId and waits for ' +
+        "the next payout batch (POST /payout-batches), ending as the account's statement reports it. Token " +
+        'operation: POST /payins/{idPayin}/refunds/{idRefund}; never a token confined to one payment.',
       tag: 'Refunds',
       versioned: true,
       auth: 'token',
@@ -122,8 +125,9 @@ export function refundRoutes(refunds: RefundService, publicUrl: string): readonl
       operationId: 'getRefund',
       summary: 'Read a refund',
       description:
-        'The refund with its status (PENDING, then SUCCESS or REFUSED with processorStatus), where the money goes ' +
-        'and, while the payer has not said, its claimUrl. Token operation: GET /payins/{idPayin}/refunds/{idRefund}.',
+        'The refund with its status (PENDING, then SUCCESS or REFUSED with processorStatus), where the money goes, ' +
+        "a live refund's endToEndId (its bank file's) and, while the payer has not said, its claimUrl. Token " +
+        'operation: GET /payins/{idPayin}/refunds/{idRefund}.',
       tag: 'Refunds',
       versioned: true,
       auth: 'token',
@@ -141,7 +145,8 @@ export function refundRoutes(refunds: RefundService, publicUrl: string): readonl
       summary: 'Read a refund claim (the payer)',
       description:
         'What the hosted claim page shows the payer: the shop, the amount, the reason, whether the claim is open and ' +
-        'the payout methods the money can go by. The unguessable secret of the claim link is the credential; nothing ' +
+        'the payout methods the money can go by (a live refund: bank accounts only, it leaves by bank file). The ' +
+        'unguessable secret of the claim link is the credential; nothing ' +
         'about the payer or the merchant beyond its public name is shown.',
       tag: 'Refunds',
       versioned: true,
@@ -160,7 +165,9 @@ export function refundRoutes(refunds: RefundService, publicUrl: string): readonl
       summary: 'Say where a refund goes (the payer)',
       description:
         "The payer's destination, in a payout's words, checked by the same local rules (400 with each field's " +
-        'problem); the refund then goes out there. 409 REFUND_CLAIM_CLOSED once claimed, ended or out of time.',
+        'problem; a live refund takes a BANK_TRANSFER destination only, else 400 on destination.paymentMethodCode); ' +
+        'the refund then goes out there (a live one in the next payout batch). 409 REFUND_CLAIM_CLOSED once claimed, ' +
+        'ended or out of time.',
       tag: 'Refunds',
       versioned: true,
       auth: 'none',

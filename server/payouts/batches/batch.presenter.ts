@@ -1,14 +1,14 @@
 import 'server-only';
 import type { PayoutBatchResource, PayoutBatchStatus } from '@/lib/api/payout-batch-responses';
 import { toApiMoney } from '@/lib/money';
-import type { Payout } from '../payout';
+import type { BatchItem } from './batch-source';
 import type { PayoutBatch } from './payout-batch';
 
 function statusOf(batch: PayoutBatch, pending: number): PayoutBatchStatus {
   return batch.status === 'DOWNLOADED' && pending === 0 ? 'COMPLETED' : batch.status;
 }
 
-/** A batch without its payouts (lists), with the counts and where its file is. */
+/** A batch without its payouts and refunds (lists), with the counts and where its file is. */
 export function presentPayoutBatchSummary(batch: PayoutBatch, pending: number) {
   return {
     idBatch: batch.idBatch,
@@ -17,6 +17,7 @@ export function presentPayoutBatchSummary(batch: PayoutBatch, pending: number) {
     status: statusOf(batch, pending),
     money: toApiMoney(batch.total),
     payoutCount: batch.payoutCount,
+    refundCount: batch.refundCount,
     pendingCount: batch.status === 'CANCELLED' ? 0 : pending,
     executionDate: batch.executionDate,
     createdAt: batch.createdAt.toISOString(),
@@ -28,20 +29,29 @@ export function presentPayoutBatchSummary(batch: PayoutBatch, pending: number) {
   };
 }
 
-/** GET /payout-batches/{idBatch}: the batch and its payouts in file order. */
+/** How an item of either kind stands, as both lists show it. */
+function outcomeOf(item: BatchItem) {
+  return {
+    endToEndId: item.endToEndId,
+    money: toApiMoney(item.money),
+    status: item.status,
+    ...(item.processorStatus !== undefined && { processorStatus: item.processorStatus }),
+  };
+}
+
+/** GET /payout-batches/{idBatch}: the batch, its payouts and its refunds (decision 042) in file order. */
 export function presentPayoutBatch(view: {
   batch: PayoutBatch;
-  payouts: readonly Payout[];
+  items: readonly BatchItem[];
   pending: number;
 }): PayoutBatchResource {
   return {
     ...presentPayoutBatchSummary(view.batch, view.pending),
-    payouts: view.payouts.map((payout) => ({
-      idPayout: payout.idPayout,
-      endToEndId: payout.byFile?.endToEndId ?? payout.idPayout,
-      money: toApiMoney(payout.money),
-      status: payout.status,
-      ...(payout.processorStatus !== undefined && { processorStatus: payout.processorStatus }),
-    })),
+    payouts: view.items.flatMap((item) =>
+      item.kind === 'PAYOUT' ? [{ idPayout: item.ownId, ...outcomeOf(item) }] : [],
+    ),
+    refunds: view.items.flatMap((item) =>
+      item.kind === 'REFUND' ? [{ idRefund: item.ownId, idPayin: item.idPayin, ...outcomeOf(item) }] : [],
+    ),
   };
 }

@@ -15,6 +15,7 @@ function toBatch(row: PayoutBatchRow): PayoutBatch {
     format: PAYOUT_FILE_FORMAT,
     status: row.status as PayoutBatchRowStatus,
     payoutCount: row.payout_count,
+    refundCount: row.refund_count,
     total: moneyOf(row.currency_code as CurrencyCode, row.total_minor),
     executionDate: row.execution_date,
     actor: row.actor ?? undefined,
@@ -50,11 +51,24 @@ export async function lockQueuedPayouts(
 export async function insertBatch(
   tx: Transaction<Database>,
   row: Insertable<PayoutBatchesTable>,
-  payoutIds: readonly bigint[],
 ): Promise<PayoutBatch> {
   const inserted = await tx.insertInto('payout_batches').values(row).returningAll().executeTakeFirstOrThrow();
-  await tx.updateTable('payouts').set({ batch_id: inserted.id }).where('id', 'in', payoutIds).execute();
   return toBatch(inserted);
+}
+
+/** Puts the payouts in the batch (the payouts source's attach). */
+export async function attachPayouts(
+  tx: Transaction<Database>,
+  batchId: bigint,
+  payoutIds: readonly bigint[],
+): Promise<void> {
+  if (payoutIds.length === 0) return;
+  await tx.updateTable('payouts').set({ batch_id: batchId }).where('id', 'in', payoutIds).execute();
+}
+
+/** Gives a cancelled batch's payouts back to the account's queue. */
+export async function detachPayouts(tx: Transaction<Database>, batchId: bigint): Promise<void> {
+  await tx.updateTable('payouts').set({ batch_id: null }).where('batch_id', '=', batchId).execute();
 }
 
 export async function findBatch(
@@ -92,9 +106,8 @@ export async function markDownloaded(tx: Transaction<Database>, id: bigint, at: 
   return toBatch(row);
 }
 
-/** Cancels the batch and gives its payouts back to the account's queue. */
+/** Marks the batch cancelled (its sources give its items back to the queue first). */
 export async function cancelBatch(tx: Transaction<Database>, id: bigint, at: Date): Promise<PayoutBatch> {
-  await tx.updateTable('payouts').set({ batch_id: null }).where('batch_id', '=', id).execute();
   const row = await tx
     .updateTable('payout_batches')
     .set({ status: 'CANCELLED', cancelled_at: at })
@@ -127,7 +140,7 @@ export async function listBatches(
 }
 
 /** How many of each batch's payouts are still pending. */
-export async function pendingCounts(db: Db, batchIds: readonly bigint[]): Promise<Map<bigint, number>> {
+export async function pendingPayoutCounts(db: Db, batchIds: readonly bigint[]): Promise<Map<bigint, number>> {
   if (batchIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('payouts')
@@ -139,25 +152,32 @@ export async function pendingCounts(db: Db, batchIds: readonly bigint[]): Promis
   return new Map(rows.map((row) => [row.batch_id!, Number(row.pending)]));
 }
 
-/** The account's payouts with these EndToEndIds, each with its batch's status (undefined: in none). */
+/** The account's payouts with these EndToEndIds. */
 export async function payoutsByEndToEnd(
   db: Db,
   input: { merchantCode: string; accountId: string; endToEndIds: readonly string[] },
-): Promise<Map<string, { payout: Payout; batchStatus: PayoutBatchRowStatus | undefined }>> {
-  if (input.endToEndIds.length === 0) return new Map();
+): Promise<Payout[]> {
+  if (input.endToEndIds.length === 0) return [];
   const rows = await db
     .selectFrom('payouts')
-    .leftJoin('payout_batches', 'payout_batches.id', 'payouts.batch_id')
-    .selectAll('payouts')
-    .select('payout_batches.status as batch_status')
-    .where('payouts.merchant_code', '=', input.merchantCode)
-    .where('payouts.payout_account_id', '=', input.accountId)
-    .where('payouts.end_to_end_id', 'in', input.endToEndIds)
+    .selectAll()
+    .where('merchant_code', '=', input.merchantCode)
+    .where('payout_account_id', '=', input.accountId)
+    .where('end_to_end_id', 'in', input.endToEndIds)
     .execute();
-  return new Map(
-    rows.map(({ batch_status, ...row }) => [
-      row.end_to_end_id!,
-      { payout: toPayout(row), batchStatus: (batch_status ?? undefined) as PayoutBatchRowStatus | undefined },
-    ]),
-  );
+  return rows.map(toPayout);
+}
+
+/** Each batch's row status, by internal id. */
+export async function batchStatuses(
+  db: Db,
+  ids: readonly bigint[],
+): Promise<Map<bigint, PayoutBatchRowStatus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('payout_batches')
+    .select(['id', 'status'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.status as PayoutBatchRowStatus]));
 }

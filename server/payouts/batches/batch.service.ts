@@ -1,29 +1,24 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { moneyOf, sameMoney } from '@/lib/money';
-import { findCollectionAccount, collectionBanks, type BankAccountCollection } from '../../accounts';
+import { findCollectionAccount, type BankAccountCollection } from '../../accounts';
 import { systemClock, type Clock } from '../../clock';
 import type { Database } from '../../db';
 import { AppError } from '../../errors';
 import type { Merchant } from '../../merchants';
 import { KeysetCursors } from '../../paging';
-import { homeOffset, payoutStatusForReturnReason } from '../../rails';
-import type { Payout } from '../payout';
-import type { PayoutService } from '../payout.service';
+import { homeOffset } from '../../rails';
+import { applyBankReport } from './bank-report';
+import { batchFile } from './batch-file';
 import {
   cancelBatch,
   findBatch,
   insertBatch,
   listBatches,
   lockBatch,
-  lockQueuedPayouts,
   markDownloaded,
-  payoutsByEndToEnd,
-  payoutsOfBatch,
-  pendingCounts,
 } from './batch.repository';
-import { pain001Xml, type Pain001Agent } from './pain001';
+import { BATCH_ITEM_KINDS, type BatchItem, type BatchItemKind, type BatchSource } from './batch-source';
 import {
   MAX_PAYOUTS_PER_BATCH,
   PAYOUT_FILE_FORMAT,
@@ -32,10 +27,10 @@ import {
   type PayoutBatch,
 } from './payout-batch';
 
-/** A batch as read: its payouts and how many of them are still pending. */
+/** A batch as read: its payouts and refunds in file order, and how many of them are still pending. */
 export interface PayoutBatchView {
   batch: PayoutBatch;
-  payouts: Payout[];
+  items: BatchItem[];
   pending: number;
 }
 
@@ -55,61 +50,80 @@ function homeDate(at: Date, offset: string): string {
  * account's camt.053 statement or camt.054 notification ends each payout by its EndToEndId:
  * booked debit → SUCCESS, rejection or return → REFUSED and released. A batch may be cancelled
  * until it is downloaded; its payouts go back to the queue.
+ *
+ * What waits is given by batch sources (decision 042): payouts, and refunds from the floor above,
+ * each owning its rows; this module knows only the port (batch-source.ts).
  */
 export class PayoutBatchService {
   private readonly db: Kysely<Database>;
-  private readonly payouts: PayoutService;
+  private readonly sources: readonly BatchSource[];
   private readonly now: Clock;
   private readonly cursors: KeysetCursors;
 
   constructor(options: {
     db: Kysely<Database>;
-    payouts: PayoutService;
+    /** One per kind, in file order: a batch's file lists the first source's items first. */
+    sources: readonly BatchSource[];
     clock?: Clock;
     cursorSecret: Uint8Array;
   }) {
+    const kinds = options.sources.map((source) => source.kind);
+    if (new Set(kinds).size !== kinds.length || kinds.some((kind) => !BATCH_ITEM_KINDS.includes(kind)))
+      throw new Error(`Batch sources must be of distinct kinds, got ${kinds.join(', ')}.`);
     this.db = options.db;
-    this.payouts = options.payouts;
+    this.sources = options.sources;
     this.now = options.clock ?? systemClock;
     this.cursors = new KeysetCursors(options.cursorSecret, 'payout-batch-list-cursor');
   }
 
   /**
-   * Cuts a batch of the account's waiting payouts, oldest first (at most MAX_PAYOUTS_PER_BATCH).
-   * `accountId` may be left out when one account pays out. 422 PAYOUT_BATCH_EMPTY when none waits.
+   * Cuts a batch of the account's waiting payouts and refunds, oldest first (at most
+   * MAX_PAYOUTS_PER_BATCH together). `accountId` may be left out when one account pays out. 422
+   * PAYOUT_BATCH_EMPTY when nothing waits.
    */
   async create(merchant: Merchant, input: { accountId?: string | undefined; actor?: string | undefined }) {
     const account = this.payingAccount(merchant, input.accountId);
     const at = this.now();
     const batch = await this.db.transaction().execute(async (tx) => {
-      const queued = await lockQueuedPayouts(tx, {
-        merchantCode: merchant.code,
-        accountId: account.id,
-        limit: MAX_PAYOUTS_PER_BATCH,
-      });
-      if (queued.length === 0)
+      const queue = { merchantCode: merchant.code, accountId: account.id, limit: MAX_PAYOUTS_PER_BATCH };
+      const queued: BatchItem[] = [];
+      for (const source of this.sources) queued.push(...(await source.lockQueued(tx, queue)));
+      // Oldest first across the sources; what does not fit stays locked until commit, then waits.
+      const taken = queued
+        .sort(
+          (a, b) =>
+            a.createdAt.getTime() - b.createdAt.getTime() ||
+            BATCH_ITEM_KINDS.indexOf(a.kind) - BATCH_ITEM_KINDS.indexOf(b.kind) ||
+            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        )
+        .slice(0, MAX_PAYOUTS_PER_BATCH);
+      if (taken.length === 0)
         throw new AppError(
           'PAYOUT_BATCH_EMPTY',
-          `No live payout of account ${account.id} is waiting for a batch.`,
+          `No live payout or refund of account ${account.id} is waiting for a batch.`,
         );
-      const total = queued.reduce((sum, payout) => sum + payout.money.minor, 0n);
-      return insertBatch(
-        tx,
-        {
-          merchant_code: merchant.code,
-          id_batch: `pb_${randomBytes(12).toString('hex')}`,
-          account_id: account.id,
-          currency_code: account.currency,
-          format: PAYOUT_FILE_FORMAT,
-          status: 'READY',
-          payout_count: queued.length,
-          total_minor: total,
-          execution_date: homeDate(at, homeOffset(account.currency)),
-          actor: input.actor ?? null,
-          created_at: at,
-        },
-        queued.map((payout) => payout.id),
-      );
+      const count = (kind: BatchItemKind) => taken.filter((item) => item.kind === kind).length;
+      const inserted = await insertBatch(tx, {
+        merchant_code: merchant.code,
+        id_batch: `pb_${randomBytes(12).toString('hex')}`,
+        account_id: account.id,
+        currency_code: account.currency,
+        format: PAYOUT_FILE_FORMAT,
+        status: 'READY',
+        payout_count: count('PAYOUT'),
+        refund_count: count('REFUND'),
+        total_minor: taken.reduce((sum, item) => sum + item.money.minor, 0n),
+        execution_date: homeDate(at, homeOffset(account.currency)),
+        actor: input.actor ?? null,
+        created_at: at,
+      });
+      for (const source of this.sources)
+        await source.attach(
+          tx,
+          inserted.id,
+          taken.filter((item) => item.kind === source.kind).map((item) => item.id),
+        );
+      return inserted;
     });
     return this.view(batch);
   }
@@ -122,10 +136,7 @@ export class PayoutBatchService {
     const page = await this.cursors.page(merchant.code, query, (beforeId, limit) =>
       listBatches(this.db, { merchantCode: merchant.code, beforeId, limit }),
     );
-    const pending = await pendingCounts(
-      this.db,
-      page.items.map((batch) => batch.id),
-    );
+    const pending = await this.pendingCounts(page.items.map((batch) => batch.id));
     return {
       batches: page.items.map((batch) => ({ batch, pending: pending.get(batch.id) ?? 0 })),
       nextCursor: page.nextCursor,
@@ -154,11 +165,10 @@ export class PayoutBatchService {
         );
       return locked.status === 'READY' ? markDownloaded(tx, locked.id, this.now()) : locked;
     });
-    const payouts = await payoutsOfBatch(this.db, batch.id);
-    return { batch, xml: this.pain001(account, batch, payouts) };
+    return { batch, xml: batchFile(account, batch, await this.itemsOf(batch.id)) };
   }
 
-  /** Cancels a batch nobody downloaded: its payouts wait for the next one. 409 once downloaded. */
+  /** Cancels a batch nobody downloaded: its payouts and refunds wait for the next one. 409 once downloaded. */
   async cancel(merchant: Merchant, idBatch: string): Promise<PayoutBatchView> {
     const found = await this.find(merchant, idBatch);
     const batch = await this.db.transaction().execute(async (tx) => {
@@ -171,6 +181,7 @@ export class PayoutBatchService {
         );
       if (locked.status === 'CANCELLED')
         throw new AppError('PAYOUT_BATCH_CANCELLED', `Payout batch ${idBatch} was cancelled already.`);
+      for (const source of this.sources) await source.detach(tx, locked.id);
       return cancelBatch(tx, locked.id, this.now());
     });
     return this.view(batch);
@@ -178,72 +189,22 @@ export class PayoutBatchService {
 
   /**
    * Applies what the account's statement or notification says of its transfers: returns and
-   * rejections first (a payout debited and returned in one report ends REFUSED), then debits.
-   * Only payouts of a downloaded batch of this account are touched; a debit of another amount is
-   * a problem and changes nothing. Idempotent: the same report again changes nothing.
+   * rejections first (a payout or refund debited and returned in one report ends REFUSED), then
+   * debits. Only items of a downloaded batch of this account are touched; a debit of another
+   * amount is a problem and changes nothing. Idempotent: the same report again changes nothing.
    */
-  async applyBankReport(
+  applyBankReport(
     merchant: Merchant,
     accountId: string,
     entries: readonly BankReportEntry[],
   ): Promise<BankReportResult> {
-    const result: BankReportResult = { succeeded: [], refused: [], unchanged: 0, problems: [] };
-    if (entries.length === 0) return result;
-    const found = await payoutsByEndToEnd(this.db, {
+    return applyBankReport({
+      db: this.db,
+      sources: this.sources,
       merchantCode: merchant.code,
       accountId,
-      endToEndIds: [...new Set(entries.map((entry) => entry.endToEndId))],
+      entries,
     });
-    const ordered = [
-      ...entries.filter((entry) => entry.kind !== 'DEBIT'),
-      ...entries.filter((entry) => entry.kind === 'DEBIT'),
-    ];
-    const ended = new Set<string>();
-    for (const entry of ordered) {
-      const problem = (message: string) =>
-        result.problems.push({ where: entry.where, endToEndId: entry.endToEndId, message });
-      const match = found.get(entry.endToEndId);
-      if (!match) {
-        problem(`No payout of account ${accountId} has EndToEndId ${entry.endToEndId}.`);
-        continue;
-      }
-      const { payout } = match;
-      if (match.batchStatus !== 'DOWNLOADED') {
-        problem(`Payout ${payout.idPayout} is in no downloaded batch: the bank cannot have its file.`);
-        continue;
-      }
-      if (ended.has(payout.idPayout) || payout.status !== 'PENDING') {
-        if (entry.kind === 'RETURNED' && payout.status === 'SUCCESS' && !ended.has(payout.idPayout))
-          problem(
-            `Payout ${payout.idPayout} had succeeded and is returned now: its money is back on the account, ` +
-              'but the payout stays SUCCESS; credit it to the merchant by hand (decision 038).',
-          );
-        else result.unchanged++;
-        continue;
-      }
-      if (entry.kind === 'DEBIT' && !sameMoney(entry.money, payout.money)) {
-        problem(
-          `The debit of ${entry.money.minor} minor units ${entry.money.currency} is not payout ` +
-            `${payout.idPayout}'s ${payout.money.minor} ${payout.money.currency}: it stays pending.`,
-        );
-        continue;
-      }
-      ended.add(payout.idPayout);
-      try {
-        const finished =
-          entry.kind === 'DEBIT'
-            ? await this.payouts.finish(payout, 'SUCCESS', { processorStatus: 'APPROVED' })
-            : await this.payouts.finish(payout, 'REFUSED', {
-                processorStatus: payoutStatusForReturnReason(entry.reason),
-              });
-        (finished.status === 'SUCCESS' ? result.succeeded : result.refused).push(payout.idPayout);
-      } catch (error) {
-        // The same report imported twice at once: the other import ended it first.
-        if (!(error instanceof AppError && error.code === 'PAYOUT_FINAL')) throw error;
-        result.unchanged++;
-      }
-    }
-    return result;
   }
 
   private async find(merchant: Merchant, idBatch: string): Promise<PayoutBatch> {
@@ -253,8 +214,24 @@ export class PayoutBatchService {
   }
 
   private async view(batch: PayoutBatch): Promise<PayoutBatchView> {
-    const payouts = await payoutsOfBatch(this.db, batch.id);
-    return { batch, payouts, pending: payouts.filter((payout) => payout.status === 'PENDING').length };
+    const items = await this.itemsOf(batch.id);
+    return { batch, items, pending: items.filter((item) => item.status === 'PENDING').length };
+  }
+
+  /** The batch's items in file order: each source's in turn. */
+  private async itemsOf(batchId: bigint): Promise<BatchItem[]> {
+    const items: BatchItem[] = [];
+    for (const source of this.sources) items.push(...(await source.itemsOf(this.db, batchId)));
+    return items;
+  }
+
+  private async pendingCounts(batchIds: readonly bigint[]): Promise<Map<bigint, number>> {
+    const total = new Map<bigint, number>();
+    if (batchIds.length === 0) return total;
+    for (const source of this.sources)
+      for (const [id, count] of await source.pendingCounts(this.db, batchIds))
+        total.set(id, (total.get(id) ?? 0) + count);
+    return total;
   }
 
   /** The account paying out: the one named, else the merchant's only one. 422 when there is none. */
@@ -279,44 +256,5 @@ export class PayoutBatchService {
         errors: [{ field: 'accountId', message: 'Not an account of the merchant that pays out by file.' }],
       });
     return account;
-  }
-
-  private pain001(account: BankAccountCollection, batch: PayoutBatch, payouts: readonly Payout[]): string {
-    const bank = collectionBanks(account.currency).find((candidate) => candidate.code === account.bank);
-    const agentOf = (bankCode: string | undefined, name: string | undefined): Pain001Agent => {
-      // Where banks are named by BIC (Malaysia, the Philippines), the bank code is the BIC.
-      const isBic = bankCode !== undefined && /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(bankCode);
-      return {
-        ...(isBic ? { bic: bankCode } : bankCode !== undefined && { bankCode }),
-        ...(name !== undefined && { name }),
-      };
-    };
-    return pain001Xml({
-      messageId: batch.idBatch,
-      createdAt: batch.createdAt,
-      requestedExecutionDate: batch.executionDate,
-      initiatingParty: {
-        name: account.accountName,
-        ...(account.payouts?.initiatingPartyId !== undefined && { id: account.payouts.initiatingPartyId }),
-      },
-      debtor: {
-        name: account.accountName,
-        accountNumber: account.accountNumber,
-        agent: {
-          ...agentOf(bank?.bankCode, bank?.name),
-          ...(account.payouts?.bic !== undefined && { bic: account.payouts.bic }),
-        },
-      },
-      transfers: payouts.map((payout) => ({
-        endToEndId: payout.byFile!.endToEndId,
-        money: moneyOf(payout.money.currency, payout.money.minor),
-        creditor: {
-          name: payout.destination.account.accountName ?? 'NOTPROVIDED',
-          accountNumber: payout.destination.account.accountNumber,
-        },
-        creditorAgent: agentOf(payout.destination.account.bankCode, payout.destination.operator?.name),
-        remittance: payout.reference,
-      })),
-    });
   }
 }

@@ -8,10 +8,13 @@ export type PayoutBatchRowStatus = (typeof PAYOUT_BATCH_ROW_STATUSES)[number];
 /** The one file format so far: ISO 20022 pain.001, version .001.09. */
 export const PAYOUT_FILE_FORMAT = 'pain.001.001.09';
 
-/** Payouts in one file at most: a bank portal takes files of a few thousand transfers. */
+/** Transfers (payouts and refunds) in one file at most: a bank portal takes files of a few thousand. */
 export const MAX_PAYOUTS_PER_BATCH = 5_000;
 
-/** A batch of live bank payouts, paid from one collection account by one pain.001 file (decision 038). */
+/**
+ * A batch of live bank payouts (decision 038) and refunds (decision 042), paid from one collection
+ * account by one pain.001 file.
+ */
 export interface PayoutBatch {
   id: bigint;
   merchantCode: string;
@@ -21,6 +24,8 @@ export interface PayoutBatch {
   format: typeof PAYOUT_FILE_FORMAT;
   status: PayoutBatchRowStatus;
   payoutCount: number;
+  refundCount: number;
+  /** What the file pays: its payouts and refunds. */
   total: Money;
   /** YYYY-MM-DD: the day the bank is asked to execute it, in the account currency's home time. */
   executionDate: string;
@@ -45,14 +50,16 @@ export interface BankReportEntry {
   where: string;
 }
 
-/** What importing a bank report did to the account's payouts. */
+/** What importing a bank report did to the account's payouts and refunds. */
 export interface BankReportResult {
   /** idPayouts that ended SUCCESS by this report. */
   succeeded: string[];
   /** idPayouts that ended REFUSED by this report. */
   refused: string[];
-  /** Entries of payouts that had ended already (the same report again, say). */
+  /** The same for refunds (decision 042): idRefunds. */
+  refunds: { succeeded: string[]; refused: string[] };
+  /** Entries of payouts or refunds that had ended already (the same report again, say). */
   unchanged: number;
-  /** Entries that could not be applied, with why; the payouts they name stay as they were. */
+  /** Entries that could not be applied, with why; the payouts and refunds they name stay as they were. */
   problems: { where: string; endToEndId: string; message: string }[];
 }

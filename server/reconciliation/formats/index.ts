@@ -2,11 +2,15 @@ import { z } from 'zod';
 import type { CurrencyCode } from '@/lib/money';
 import { camt053Steps, type Camt053Parse } from './camt053';
 import { statementCsvSteps } from './csv';
+import type { CsvMapping } from './csv-mapping';
+import { mappedCsvSteps } from './csv-mapped';
 import { runToEnd, runYielding, type Steps } from './steps';
 
 export { parseCamt053, type Camt053Options, type Camt053Parse } from './camt053';
 export type { OutgoingEntry } from '../incoming-transaction';
 export { parseStatementCsv, type StatementCsvOptions } from './csv';
+export { resolveCsvMapping, type CsvMapping } from './csv-mapping';
+export { mappedCsvSteps, type MappedCsvOptions } from './csv-mapped';
 export {
   feedDeliverySchema,
   feedTransactionSchema,
@@ -31,6 +35,8 @@ export interface StatementOptions {
   defaultCurrency?: CurrencyCode;
   /** UTC offset ("+07:00") of dates and times the file writes without one. */
   timeZone?: string;
+  /** How a CSV's columns are read (a bank preset, the merchant's columns); none: our own layout. */
+  mapping?: CsvMapping;
 }
 
 /** What a statement parser made of a file; `account` and `currency` where the format names them. */
@@ -38,7 +44,10 @@ export type ParsedStatement = Camt053Parse;
 
 const READERS: Record<StatementFormat, (text: string, options: StatementOptions) => Steps<ParsedStatement>> =
   {
-    CSV: statementCsvSteps,
+    CSV: (text, options) =>
+      options.mapping
+        ? mappedCsvSteps(text, { ...options, mapping: options.mapping })
+        : statementCsvSteps(text, options),
     CAMT053: (text, options) => camt053Steps(text, { timeZone: options.timeZone }),
   };
 

@@ -11,14 +11,15 @@ import { ConfirmStep } from '../../confirm-step';
 import { consoleFetch, ConsoleRequestError, FRESH_MS, formatInstant } from '../../console-fetch';
 import { StatusBadge } from '../../status-badge';
 import { ScriptButton } from '../../../ui/script-button';
+import { BatchRefundsTable } from './batch-refunds-table';
 import { BatchStatusBadge } from './batch-status-badge';
 import { BATCHES_KEY } from './batches-table';
 
 /**
- * One payout batch, live while it may change (until every payout ended, or it was cancelled): its
- * money, account and dates, its payouts in file order with the EndToEndId the bank reports each by,
- * and (for the roles that send payouts) the pain.001 download and, while READY, cancelling it
- * after a confirmation.
+ * One payout batch, live while it may change (until every payout and refund ended, or it was
+ * cancelled): its money, account and dates, its payouts and then its refunds (docs/decisions/042)
+ * in file order with the EndToEndId the bank reports each by, and (for the roles that send payouts)
+ * the pain.001 download and, while READY, cancelling it after a confirmation.
  */
 export function BatchDetail({
   initial,
@@ -92,6 +93,8 @@ export function BatchDetail({
           <dd data-testid="batch-amount">{money(batch.money)}</dd>
           <dt>{t('payoutCount')}</dt>
           <dd data-testid="batch-payout-count">{batch.payoutCount}</dd>
+          <dt>{t('refundCount')}</dt>
+          <dd data-testid="batch-refund-count">{batch.refundCount}</dd>
           <dt>{t('pendingCount')}</dt>
           <dd data-testid="batch-pending-count">{batch.pendingCount}</dd>
           <dt>{t('executionDate')}</dt>
@@ -150,7 +153,15 @@ export function BatchDetail({
           // The question names the batch: its long id wraps on a phone.
           <div className="break-anywhere">
             <ConfirmStep
-              question={t('cancel.question', { idBatch, count: batch.payoutCount })}
+              question={
+                batch.refundCount > 0
+                  ? t('cancel.questionWithRefunds', {
+                      idBatch,
+                      payouts: batch.payoutCount,
+                      refunds: batch.refundCount,
+                    })
+                  : t('cancel.question', { idBatch, count: batch.payoutCount })
+              }
               confirmLabel={t('cancel.yes')}
               backLabel={t('cancel.keep')}
               danger
@@ -228,6 +239,9 @@ export function BatchDetail({
           </div>
         )}
       </section>
+      {batch.status !== 'CANCELLED' && batch.refunds.length > 0 && (
+        <BatchRefundsTable refunds={batch.refunds} />
+      )}
     </>
   );
 }

@@ -67,6 +67,7 @@ export function BatchesTable({
                     {t('columns.amount')}
                   </th>
                   <th scope="col">{t('columns.payouts')}</th>
+                  <th scope="col">{t('columns.refunds')}</th>
                   <th scope="col">{t('columns.pending')}</th>
                   <th scope="col">{t('columns.executionDate')}</th>
                   <th scope="col">{t('columns.created')}</th>
@@ -96,6 +97,9 @@ export function BatchesTable({
                     </td>
                     <td data-label={t('columns.payouts')} data-testid="batch-payout-count">
                       {batch.payoutCount}
+                    </td>
+                    <td data-label={t('columns.refunds')} data-testid="batch-refund-count">
+                      {batch.refundCount}
                     </td>
                     <td data-label={t('columns.pending')} data-testid="batch-pending-count">
                       {batch.pendingCount}

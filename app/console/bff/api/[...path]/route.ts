@@ -14,6 +14,10 @@ export async function POST(request: NextRequest, route: ProxyRoute) {
   return proxyToApi(request, (await route.params).path);
 }
 
+export async function PUT(request: NextRequest, route: ProxyRoute) {
+  return proxyToApi(request, (await route.params).path);
+}
+
 export async function DELETE(request: NextRequest, route: ProxyRoute) {
   return proxyToApi(request, (await route.params).path);
 }

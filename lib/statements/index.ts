@@ -1,0 +1,4 @@
+export * from './statement-fields';
+export * from './csv-presets';
+export * from './statement-mapping';
+export * from './statement-template';
