@@ -1,5 +1,5 @@
 import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
-import { isCurrencyCode, type CurrencyCode } from '@/lib/money';
+import type { CurrencyCode } from '@/lib/money';
 import type { StatementField } from '@/lib/statements';
 import type { OutgoingEntry, ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import { csvRecordSteps, type CsvRecord } from './csv-records';
@@ -14,6 +14,7 @@ import {
   isOverSizeCap,
   MAX_STATEMENT_RECORDS,
   parseUtcOffset,
+  rowCurrency,
   type ParsedRecord,
 } from './record-checks';
 import type { Steps } from './steps';
@@ -126,13 +127,11 @@ export function* mappedCsvSteps(text: string, options: MappedCsvOptions): Steps<
     const problem = (field: StatementField, message: string) =>
       rowProblems.push({ where: where(field), message });
 
-    const currencyText = cell('currency').toUpperCase();
-    const currency = currencyText === '' ? options.defaultCurrency : currencyText;
-    if (currency === undefined)
-      problem('currency', 'No currency, and the statement has no default currency.');
-    else if (!isCurrencyCode(currency))
-      problem('currency', `"${clip(currency)}" is not a currency we handle.`);
-    const knownCurrency = currency !== undefined && isCurrencyCode(currency) ? currency : undefined;
+    const { currency: knownCurrency, problem: currencyProblem } = rowCurrency(
+      cell('currency'),
+      options.defaultCurrency,
+    );
+    if (currencyProblem) problem('currency', currencyProblem);
 
     const money = readMappedMoney(cell, mapping, knownCurrency);
     if (money.kind === 'debit') {

@@ -1,10 +1,11 @@
 import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
-import { isCurrencyCode, type CurrencyCode } from '@/lib/money';
+import type { CurrencyCode } from '@/lib/money';
 import type { OutgoingEntry, ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import { runToEnd, type Steps } from './steps';
 import { csvRecordSteps } from './csv-records';
 import {
   readAmount,
+  rowCurrency,
   bankTransactionIdProblem,
   clip,
   finishParse,
@@ -118,13 +119,11 @@ function* csvRowSteps(text: string, options: StatementCsvOptions): Steps<ParsedT
     const rowProblems: RecordProblem[] = [];
     const problem = (field: Field, message: string) => rowProblems.push({ where: where(field), message });
 
-    const currencyText = cell('currency').toUpperCase();
-    const currency = currencyText === '' ? options.defaultCurrency : currencyText;
-    if (currency === undefined)
-      problem('currency', 'No currency, and the statement has no default currency.');
-    else if (!isCurrencyCode(currency))
-      problem('currency', `"${clip(currency)}" is not a currency we handle.`);
-    const knownCurrency = currency !== undefined && isCurrencyCode(currency) ? currency : undefined;
+    const { currency: knownCurrency, problem: currencyProblem } = rowCurrency(
+      cell('currency'),
+      options.defaultCurrency,
+    );
+    if (currencyProblem) problem('currency', currencyProblem);
 
     const amount = creditOf(cell, found, knownCurrency);
     if (amount.kind === 'debit') {

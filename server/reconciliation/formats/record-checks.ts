@@ -1,5 +1,5 @@
 import { STATEMENT_MAX_BYTES } from '@/lib/api/collection-responses';
-import { CURRENCIES, type CurrencyCode } from '@/lib/money';
+import { CURRENCIES, isCurrencyCode, type CurrencyCode } from '@/lib/money';
 import type { IncomingTransaction, ParsedTransactions, RecordProblem } from '../incoming-transaction';
 import { readableText } from './text-checks';
 
@@ -231,6 +231,23 @@ export function isOverSizeCap(text: string): boolean {
 }
 
 /** Quotes hostile input at a readable length in messages. */
+/**
+ * A row's currency: its currency cell, else the statement's default. A problem when neither gives
+ * one or the cell names a currency we do not handle; the currency when it is one.
+ */
+export function rowCurrency(
+  text: string,
+  defaultCurrency: CurrencyCode | undefined,
+): { currency: CurrencyCode | undefined; problem: string | undefined } {
+  const given = text.toUpperCase();
+  const currency = given === '' ? defaultCurrency : given;
+  if (currency === undefined)
+    return { currency: undefined, problem: 'No currency, and the statement has no default currency.' };
+  if (!isCurrencyCode(currency))
+    return { currency: undefined, problem: `"${clip(currency)}" is not a currency we handle.` };
+  return { currency, problem: undefined };
+}
+
 export function clip(text: string, max = 40): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
