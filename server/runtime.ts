@@ -283,6 +283,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       clock,
       claimKey: signingKey,
       claimWindowSecs: config.REFUND_CLAIM_DAYS * 86_400,
+      cryptoRails: cryptoPayoutRails(config.chains),
     });
     const deps: ApiDependencies = {
       db: database.db,
@@ -401,6 +402,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       pollMs: config.CHAIN_POLL_SECS * 1000,
       metrics,
       payouts,
+      refunds,
       ...(options.chainReader && { reader: options.chainReader }),
       ...(options.hotWallet && { wallet: options.hotWallet }),
     });

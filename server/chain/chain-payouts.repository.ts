@@ -105,14 +105,20 @@ export function sentPayouts(db: Db, network: string): Promise<ChainPayoutRow[]> 
     .execute();
 }
 
-/** The transactions of these payouts, by payout id. */
-export async function payoutTransactions(
+/** The transactions of these payouts or refunds, by their id. */
+export async function itemTransactions(
   db: Db,
-  payoutIds: readonly bigint[],
+  kind: ChainPayoutRow['kind'],
+  ids: readonly bigint[],
 ): Promise<Map<bigint, ChainPayoutRow>> {
-  if (payoutIds.length === 0) return new Map();
-  const rows = await db.selectFrom('chain_payouts').selectAll().where('payout_id', 'in', payoutIds).execute();
-  return new Map(rows.map((row) => [row.payout_id, row]));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chain_payouts')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('item_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.item_id, row]));
 }
 
 /** The wallet's highest nonce recorded, if any. */
@@ -126,16 +132,17 @@ export async function highestNonce(db: Db, network: string, wallet: string): Pro
   return row?.nonce === null || row?.nonce === undefined ? undefined : BigInt(row.nonce);
 }
 
-/** Ends a sent transaction (in the payout's own transaction); whether it was still SENT. */
+/** Ends a sent transaction (in its payout's or refund's own transaction); whether it was still SENT. */
 export async function settleSent(
   db: Db,
-  payoutId: bigint,
+  item: Pick<ChainPayoutRow, 'kind' | 'item_id'>,
   change: { status: 'CONFIRMED' | 'FAILED' | 'REPLACED'; blockNumber: bigint | null; at: Date },
 ): Promise<boolean> {
   const result = await db
     .updateTable('chain_payouts')
     .set({ status: change.status, block_number: change.blockNumber, settled_at: change.at })
-    .where('payout_id', '=', payoutId)
+    .where('kind', '=', item.kind)
+    .where('item_id', '=', item.item_id)
     .where('status', '=', 'SENT')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -16,6 +16,8 @@ import { evmReader } from './evm-reader';
 import { evmHotWallet, privateKeyOf, type HotWallet } from './evm-wallet';
 import { PayoutSender } from './payout-sender';
 import type { PayoutService } from '../payouts';
+import type { RefundService } from '../refunds';
+import { payoutSource, refundSource } from './outgoing-sources';
 import { readFileSync } from 'node:fs';
 
 export { ChainConfigurationError, ChainWatcher, MAX_BLOCK_RANGE } from './chain-watcher';
@@ -150,8 +152,9 @@ export function createChainWatch(options: {
   /** Tests read through a reader of their own (a fault in the middle of a round). */
   reader?: ChainReaderFactory;
   metrics?: Metrics;
-  /** Live crypto payouts, sent from the networks' hot wallets. */
+  /** Live crypto payouts and refunds, sent from the networks' hot wallets. */
   payouts?: PayoutService;
+  refunds?: RefundService;
   /** Tests wrap the hot wallet (a fault, a watch on what it sends). */
   wallet?: (network: string, real: HotWallet) => HotWallet;
 }): ChainWatch {
@@ -208,7 +211,10 @@ export function createChainWatch(options: {
             tokens: new Map([...network.tokens].map(([token, currency]) => [currency, token])),
             confirmations: network.confirmations,
             db: options.db,
-            payouts: options.payouts!,
+            sources: [
+              payoutSource(options.db, options.payouts!),
+              ...(options.refunds ? [refundSource(options.refunds)] : []),
+            ],
             logger: options.logger,
             clock: options.clock,
             leaseMs: Math.max(30_000, options.pollMs * 2),

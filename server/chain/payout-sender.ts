@@ -4,12 +4,13 @@ import type { Kysely } from 'kysely';
 import type { CurrencyCode } from '@/lib/money';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
+import type { Transaction } from 'kysely';
+import type { FinalStatus } from '@/lib/payins/statuses';
 import type { Logger } from '../logger';
-import { findPayoutById, type Payout, type PayoutService } from '../payouts';
 import {
   highestNonce,
+  itemTransactions,
   leaseWallet,
-  payoutTransactions,
   recordSent,
   releaseWallet,
   sentPayouts,
@@ -19,13 +20,39 @@ import {
 } from './chain-payouts.repository';
 import type { HotWallet } from './evm-wallet';
 
+/** A payout or refund to send on chain, as its owner describes it. */
+export interface OutgoingTransfer {
+  id: bigint;
+  /** idPayout or idRefund, for the log. */
+  label: string;
+  currency: CurrencyCode;
+  /** Token base units (the currency's minor units: 6 decimals). */
+  units: bigint;
+  to: string;
+}
+
+/**
+ * The payouts or refunds a hot wallet sends (server/payouts, server/refunds), each ended by its
+ * owner: `claim` runs in the owner's transaction and says whether the end is still this sender's.
+ */
+export interface OutgoingSource {
+  kind: ChainPayoutRow['kind'];
+  pending(network: string, limit: number): Promise<OutgoingTransfer[]>;
+  end(
+    id: bigint,
+    status: FinalStatus,
+    processorStatus: string,
+    claim: (tx: Transaction<Database>) => Promise<boolean>,
+  ): Promise<void>;
+}
+
 /** Payouts one round signs at most: a long queue goes out over a few rounds, each under the lease. */
 const SENDS_PER_ROUND = 50;
 /** Pending payouts a round looks at (those sent and waiting for confirmations included). */
 const PENDING_PER_ROUND = 500;
 
 /**
- * Sends a network's live crypto payouts from the operator's hot wallet (docs/decisions/043), one
+ * Sends a network's live crypto payouts and refunds from the operator's hot wallet (docs/decisions/043), one
  * instance at a time (the wallet's lease). Each round: first what was sent — confirmed with its
  * confirmations → SUCCESS (ledger debit, callback); reverted → REFUSED TRANSACTION_FAILED; its
  * nonce taken by another confirmed transaction → REFUSED TRANSACTION_REPLACED (both release the
@@ -39,7 +66,7 @@ export class PayoutSender {
   private readonly tokens: ReadonlyMap<CurrencyCode, string>;
   private readonly confirmations: bigint;
   private readonly db: Kysely<Database>;
-  private readonly payouts: PayoutService;
+  private readonly sources: readonly OutgoingSource[];
   private readonly logger: Logger;
   private readonly now: Clock;
   private readonly leaseMs: number;
@@ -52,7 +79,8 @@ export class PayoutSender {
     tokens: ReadonlyMap<CurrencyCode, string>;
     confirmations: number;
     db: Kysely<Database>;
-    payouts: PayoutService;
+    /** Payouts and refunds, in the order they are sent in a round. */
+    sources: readonly OutgoingSource[];
     logger: Logger;
     clock: Clock;
     leaseMs: number;
@@ -62,7 +90,7 @@ export class PayoutSender {
     this.tokens = options.tokens;
     this.confirmations = BigInt(options.confirmations);
     this.db = options.db;
-    this.payouts = options.payouts;
+    this.sources = options.sources;
     this.logger = options.logger.child({ network: options.network, wallet: options.wallet.address });
     this.now = options.clock;
     this.leaseMs = options.leaseMs;
@@ -113,61 +141,65 @@ export class PayoutSender {
     }
   }
 
-  /** Ends the payout and its transaction together (the payout's row lock; once). */
+  /** Ends the payout or refund and its transaction together (the owner's row lock; once). */
   private async end(
     row: ChainPayoutRow,
     status: 'CONFIRMED' | 'FAILED' | 'REPLACED',
     blockNumber: bigint | null,
   ) {
-    const payout = await findPayoutById(this.db, row.payout_id);
-    if (!payout) return;
+    const source = this.sources.find((candidate) => candidate.kind === row.kind);
+    if (!source) return;
     const at = this.now();
-    await this.payouts.finish(payout, status === 'CONFIRMED' ? 'SUCCESS' : 'REFUSED', {
-      processorStatus:
-        status === 'CONFIRMED'
-          ? 'APPROVED'
-          : status === 'FAILED'
-            ? 'TRANSACTION_FAILED'
-            : 'TRANSACTION_REPLACED',
-      claim: (tx) => settleSent(tx, row.payout_id, { status, blockNumber, at }),
-    });
+    await source.end(
+      row.item_id,
+      status === 'CONFIRMED' ? 'SUCCESS' : 'REFUSED',
+      status === 'CONFIRMED'
+        ? 'APPROVED'
+        : status === 'FAILED'
+          ? 'TRANSACTION_FAILED'
+          : 'TRANSACTION_REPLACED',
+      (tx) => settleSent(tx, row, { status, blockNumber, at }),
+    );
     const log =
       status === 'CONFIRMED' ? this.logger.info.bind(this.logger) : this.logger.warn.bind(this.logger);
-    log({ idPayout: payout.idPayout, txHash: row.tx_hash, status }, 'crypto payout ended on chain');
+    log(
+      { kind: row.kind, id: String(row.item_id), txHash: row.tx_hash, status },
+      'crypto transfer ended on chain',
+    );
   }
 
   private async send(storedNext: bigint | null): Promise<boolean> {
-    const pending = await this.payouts.pendingLive({
-      method: 'CRYPTO',
-      operator: this.network,
-      limit: PENDING_PER_ROUND,
-    });
-    const sent = await payoutTransactions(
-      this.db,
-      pending.map((payout) => payout.id),
-    );
-    const waiting = pending.filter((payout) => !sent.has(payout.id));
+    const waiting: { source: OutgoingSource; transfer: OutgoingTransfer }[] = [];
+    for (const source of this.sources) {
+      const pending = await source.pending(this.network, PENDING_PER_ROUND);
+      const sent = await itemTransactions(
+        this.db,
+        source.kind,
+        pending.map((transfer) => transfer.id),
+      );
+      for (const transfer of pending) if (!sent.has(transfer.id)) waiting.push({ source, transfer });
+    }
     if (waiting.length === 0) return false;
     let next = storedNext ?? (await this.firstNonce());
     let signed = 0;
-    for (const payout of waiting.slice(0, SENDS_PER_ROUND)) {
-      const token = this.tokens.get(payout.money.currency);
+    for (const { source, transfer } of waiting.slice(0, SENDS_PER_ROUND)) {
+      const token = this.tokens.get(transfer.currency);
       if (!token) {
         this.logger.error(
-          { idPayout: payout.idPayout },
-          'no token contract for the payout currency on this network',
+          { kind: source.kind, id: transfer.label },
+          'no token contract for its currency on this network',
         );
         continue;
       }
       const result = await this.wallet.signTransfer({
         token,
-        to: payout.destination.account?.accountNumber ?? '',
-        units: payout.money.minor,
+        to: transfer.to,
+        units: transfer.units,
         nonce: next,
       });
       if (!result.ok) {
         this.logger.error(
-          { idPayout: payout.idPayout, reason: result.wait },
+          { kind: source.kind, id: transfer.label, reason: result.wait },
           'crypto payouts wait: cannot send now',
         );
         return false;
@@ -176,7 +208,8 @@ export class PayoutSender {
         recordSent(tx, {
           owner: this.owner,
           row: {
-            payout_id: payout.id,
+            kind: source.kind,
+            item_id: transfer.id,
             network: this.network,
             wallet: this.wallet.address,
             nonce: next,
@@ -189,21 +222,18 @@ export class PayoutSender {
       if (!recorded) return false; // the lease went to another instance: it goes on from its nonce
       next += 1n;
       signed += 1;
-      await this.broadcast(payout, result.transfer.raw, result.transfer.hash);
+      await this.broadcast(transfer.label, result.transfer.raw, result.transfer.hash);
     }
     return waiting.length > signed;
   }
 
-  private async broadcast(payout: Payout, raw: `0x${string}`, hash: string): Promise<void> {
+  private async broadcast(label: string, raw: `0x${string}`, hash: string): Promise<void> {
     try {
       await this.wallet.broadcast(raw);
-      this.logger.info({ idPayout: payout.idPayout, txHash: hash }, 'crypto payout sent');
+      this.logger.info({ id: label, txHash: hash }, 'crypto transfer sent');
     } catch (error) {
       // Recorded: the next round sends the same transaction again.
-      this.logger.warn(
-        { err: error, idPayout: payout.idPayout, txHash: hash },
-        'broadcasting a payout failed',
-      );
+      this.logger.warn({ err: error, id: label, txHash: hash }, 'broadcasting a transfer failed');
     }
   }
 

@@ -521,9 +521,10 @@ export interface ChainWalletsTable {
   updated_at: Date;
 }
 
-/** The transaction paying each live crypto payout (server/chain, docs/decisions/043). */
+/** The transaction paying each live crypto payout or refund (server/chain, docs/decisions/043). */
 export interface ChainPayoutsTable {
-  payout_id: bigint;
+  kind: 'PAYOUT' | 'REFUND';
+  item_id: bigint;
   network: string;
   wallet: string;
   nonce: bigint;

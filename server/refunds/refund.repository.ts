@@ -87,6 +87,22 @@ export async function refundsOfPayin(db: Db, payinId: bigint): Promise<Refund[]>
   return rows.map(toRefund);
 }
 
+/**
+ * Live refunds with a destination that no bank file pays (payout_account_id null), pending, oldest
+ * first: what a live rail other than files sends (docs/decisions/043).
+ */
+export async function pendingLiveUnfiled(db: Db, limit: number): Promise<Refund[]> {
+  const rows = await refunds(db)
+    .where('r.status', '=', 'PENDING')
+    .where('r.is_test', '=', false)
+    .where('r.destination', 'is not', null)
+    .where('r.payout_account_id', 'is', null)
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
+  return rows.map(toRefund);
+}
+
 /** What the payin's refunds that are not REFUSED hold, in minor units (read under the payin's lock). */
 export async function activeRefundedMinor(tx: Transaction<Database>, payinId: bigint): Promise<bigint> {
   const row = await tx

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import { REFUND_CLAIM_EXPIRED } from '@/lib/api/refund-responses';
-import { moneyOf, sameMoney, toApiMoney, type Money } from '@/lib/money';
+import { moneyOf, sameMoney, toApiMoney, type CurrencyCode, type Money } from '@/lib/money';
 import type { FinalStatus } from '@/lib/payins/statuses';
 import type { CreateRefundRequest, RefundDestinationRequest } from '@/lib/schemas';
 import { systemClock, type Clock } from '../clock';
@@ -38,6 +38,7 @@ import {
   refundTotals,
   setClaimedDestination,
   updateRefundStatus,
+  pendingLiveUnfiled,
 } from './refund.repository';
 
 /** Expired claims ended per round of the claim worker. */
@@ -106,6 +107,8 @@ export class RefundService {
       claimKey: Uint8Array;
       /** How long a payer has to claim a refund. */
       claimWindowSecs: number;
+      /** Which networks' hot wallets send live crypto refunds in which currencies (docs/decisions/043). */
+      cryptoRails?: (network: string, currency: CurrencyCode) => boolean;
     },
   ) {
     this.now = options.clock ?? systemClock;
@@ -130,7 +133,9 @@ export class RefundService {
   }): Promise<Refund> {
     const { merchant, grant, idRefund, request } = input;
     const { db, ledger, payins, urlPolicy, planner } = this.options;
-    if (!merchant.isTest) assertLiveRefundsPossible(merchant);
+    // Said before anything is looked up, as a live merchant without any rail is refused whatever it asks.
+    if (!merchant.isTest && request.destination?.paymentMethodCode !== 'CRYPTO')
+      assertLiveRefundsPossible(merchant);
     const payin = await payins.get(merchant, input.idPayin);
     const asked = request.money ?? grant.money;
     if (grant.money && asked && !sameMoney(grant.money, asked))
@@ -153,7 +158,7 @@ export class RefundService {
     }
     const given = request.destination && destinationOf(request.destination, payin.money.currency);
     const destination = given ?? payerDestination(payin);
-    const rail = merchant.isTest ? undefined : liveRefundRail(merchant, payin.money.currency, destination);
+    const rail = merchant.isTest ? undefined : this.liveRail(merchant, payin.money.currency, destination);
     const reference = generateReference();
     const now = this.now();
 
@@ -223,6 +228,33 @@ export class RefundService {
       return inserted;
     });
     return refund;
+  }
+
+  /**
+   * How a live refund leaves: to a wallet from the operator's hot wallet of its network (no account
+   * pays it: decision 043), else by bank file (decision 042). 422 REFUNDS_NOT_AVAILABLE otherwise.
+   */
+  private liveRail(merchant: Merchant, currency: CurrencyCode, destination: PayoutDestination | undefined) {
+    if (destination?.method === 'CRYPTO') {
+      const network = destination.operator?.code ?? '';
+      if (!(this.options.cryptoRails?.(network, currency) ?? false))
+        throw new AppError(
+          'REFUNDS_NOT_AVAILABLE',
+          `Live ${currency} refunds to a wallet on ${network} are sent from the operator's hot wallet for that ` +
+            `network, and none is configured: the operator sets CHAIN_RPC_URL_${network} and ` +
+            `CHAIN_WALLET_KEY_FILE_${network}. Test payins can be refunded in the sandbox.`,
+        );
+      return undefined;
+    }
+    return liveRefundRail(merchant, currency, destination);
+  }
+
+  /** Live refunds to a wallet on this network, pending, oldest first (the hot wallet's work). */
+  async pendingLiveCrypto(network: string, limit: number): Promise<Refund[]> {
+    const waiting = await pendingLiveUnfiled(this.options.db, limit);
+    return waiting.filter(
+      (refund) => refund.destination?.method === 'CRYPTO' && refund.destination.operator?.code === network,
+    );
   }
 
   async get(merchant: Merchant, idPayin: string, idRefund: string): Promise<Refund> {

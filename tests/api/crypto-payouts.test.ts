@@ -24,6 +24,8 @@ const OPERATIONS = [
   ...ALL_PAYIN_OPERATIONS,
   'POST /payouts/.*',
   'GET /payouts.*',
+  'POST /payins/.*/refunds/.*',
+  'GET /payins/.*/refunds.*',
   'GET /collection/.*',
   'GET /balances',
 ];
@@ -75,6 +77,8 @@ function newAddress(): Address {
 interface Shop {
   merchant: TestMerchant;
   token: string;
+  /** The payin that funded it. */
+  idPayin: string;
 }
 
 /** A live merchant with `funds` USDT available: a customer's payment seen on chain and confirmed. */
@@ -112,7 +116,7 @@ async function fundedShop(funds: bigint): Promise<Shop> {
   while (await watcher.scan());
   const payin = await client.request<{ process: { status: string } }>('GET', `/payins/${idPayin}`, { token });
   expect(payin.body.process.status).toBe('SUCCESS');
-  return { merchant, token };
+  return { merchant, token, idPayin };
 }
 
 async function available(shop: Shop): Promise<number> {
@@ -317,6 +321,61 @@ describe('live crypto payouts', () => {
     await node.mine(CONFIRMATIONS);
     await sendAll();
     expect(await payoutOf(shop, 'po-gas')).toMatchObject({ status: 'SUCCESS' });
+  });
+
+  it('refunds a payin to the wallet the merchant names, from the hot wallet, SUCCESS once confirmed', async () => {
+    const shop = await fundedShop(30_000_000n);
+    const to = newAddress();
+    const refund = (idRefund: string, amount: number, baseUrl = api.baseUrl) =>
+      new PacedApiClient(baseUrl).request<{ status: string; processorStatus?: string }>(
+        'POST',
+        `/payins/${shop.idPayin}/refunds/${idRefund}`,
+        {
+          token: shop.token,
+          body: {
+            money: { amount, currencyCode: 'USDT' },
+            reason: 'Order cancelled',
+            destination: {
+              paymentMethodCode: 'CRYPTO',
+              paymentOperatorCode: 'ETHEREUM',
+              account: { accountNumber: to },
+            },
+          },
+        },
+      );
+    const created = await refund('rf-chain', 12);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.status).toBe('PENDING');
+    expect(await available(shop)).toBe(18);
+    await sendAll();
+    await node.mine(CONFIRMATIONS);
+    await sendAll();
+    const read = await client.request<{ status: string; processorStatus?: string }>(
+      'GET',
+      `/payins/${shop.idPayin}/refunds/rf-chain`,
+      { token: shop.token },
+    );
+    expect(read.body).toMatchObject({ status: 'SUCCESS', processorStatus: 'APPROVED' });
+    expect(await node.balanceOf(to)).toBe(12_000_000n);
+    expect(await available(shop)).toBe(18);
+    const [row] = await api.database.db
+      .selectFrom('chain_payouts')
+      .selectAll()
+      .where('kind', '=', 'REFUND')
+      .execute();
+    expect(row).toMatchObject({ status: 'CONFIRMED' });
+
+    // Where no hot wallet sends on the network: 422 saying what the operator sets, nothing kept.
+    const { CHAIN_WALLET_KEY_FILE_ETHEREUM: _key, ...withoutWallet } = env;
+    const walletless = await startTestApi(withoutWallet, { sharing: api });
+    try {
+      const refused = await refund('rf-no-wallet', 1, walletless.baseUrl);
+      expectProblem(refused, 422, 'REFUNDS_NOT_AVAILABLE');
+      expect(refused.text).toContain('CHAIN_WALLET_KEY_FILE_ETHEREUM');
+    } finally {
+      await walletless.close();
+    }
+    expect(await available(shop)).toBe(18);
   });
 
   it('answers 422 PAYOUTS_NOT_AVAILABLE where no hot wallet pays the network, storing nothing', async () => {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Live crypto payouts from the operator's hot wallets (docs/decisions/043-crypto-payouts.md): one
- * sender per wallet at a time (a lease), nonces handed out here, and each payout's signed
+ * Live crypto payouts and refunds from the operator's hot wallets (docs/decisions/043-crypto-payouts.md): one
+ * sender per wallet at a time (a lease), nonces handed out here, and each payout's (or refund's) signed
  * transaction written before it is broadcast, so a crash resends the same transaction, never a
  * second one.
  */
@@ -20,8 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     create table chain_payouts (
-      -- The payout (server/payouts) this transaction pays: one transaction per payout.
-      payout_id bigint primary key references payouts (id),
+      -- The payout (server/payouts) or refund (server/refunds) this transaction pays: one each.
+      kind text not null check (kind in ('PAYOUT', 'REFUND')),
+      item_id bigint not null,
       network text not null,
       wallet text not null,
       nonce bigint not null check (nonce >= 0),
@@ -32,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       block_number bigint,
       sent_at timestamptz not null,
       settled_at timestamptz,
+      primary key (kind, item_id),
       unique (network, wallet, nonce)
     )`.execute(db);
   await sql`create index chain_payouts_sent on chain_payouts (network, nonce) where status = 'SENT'`.execute(
