@@ -15,6 +15,7 @@ import {
   MAX_STATEMENT_RECORDS,
   parseUtcOffset,
   rowCurrency,
+  rowPayer,
   type ParsedRecord,
 } from './record-checks';
 import type { Steps } from './steps';
@@ -153,8 +154,11 @@ export function* mappedCsvSteps(text: string, options: MappedCsvOptions): Steps<
       problems.push(...rowProblems);
       continue;
     }
-    const payer = { name: cell('payerName'), accountNumber: cell('payerAccount'), bank: cell('payerBank') };
-    const payerGiven = Object.fromEntries(Object.entries(payer).filter(([, value]) => value !== ''));
+    const payer = rowPayer({
+      name: cell('payerName'),
+      accountNumber: cell('payerAccount'),
+      bank: cell('payerBank'),
+    });
     records.push({
       idWhere: where('id'),
       transaction: {
@@ -164,15 +168,15 @@ export function* mappedCsvSteps(text: string, options: MappedCsvOptions): Steps<
             bookedAt: bookedAt.date,
             amount: money.amount,
             note: cell('note'),
-            payerName: payer.name,
-            payerAccount: payer.accountNumber,
+            payerName: cell('payerName'),
+            payerAccount: cell('payerAccount'),
             balance: cell('balance'),
           }),
         amount: money.amount,
         currency: knownCurrency,
         bookedAt: bookedAt.date,
         note: cell('note'),
-        ...(Object.keys(payerGiven).length > 0 && { payer: payerGiven }),
+        ...(payer && { payer }),
         raw: `${header.text}\n${row.text}`,
       },
     });

@@ -6,6 +6,7 @@ import { csvRecordSteps } from './csv-records';
 import {
   readAmount,
   rowCurrency,
+  rowPayer,
   bankTransactionIdProblem,
   clip,
   finishParse,
@@ -142,8 +143,11 @@ function* csvRowSteps(text: string, options: StatementCsvOptions): Steps<ParsedT
       problems.push(...rowProblems);
       continue;
     }
-    const payer = { name: cell('payerName'), accountNumber: cell('payerAccount'), bank: cell('payerBank') };
-    const payerGiven = Object.fromEntries(Object.entries(payer).filter(([, value]) => value !== ''));
+    const payer = rowPayer({
+      name: cell('payerName'),
+      accountNumber: cell('payerAccount'),
+      bank: cell('payerBank'),
+    });
     records.push({
       idWhere: where('id'),
       transaction: {
@@ -152,7 +156,7 @@ function* csvRowSteps(text: string, options: StatementCsvOptions): Steps<ParsedT
         currency: knownCurrency,
         bookedAt: bookedAt.date,
         note: cell('note'),
-        ...(Object.keys(payerGiven).length > 0 && { payer: payerGiven }),
+        ...(payer && { payer }),
         raw: `${header.text}\n${row.text}`,
       },
     });

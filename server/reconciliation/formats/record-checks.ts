@@ -248,6 +248,16 @@ export function rowCurrency(
   return { currency, problem: undefined };
 }
 
+/** The payer as a row's cells name them, only the fields given; undefined when none is. */
+export function rowPayer(cells: {
+  name: string;
+  accountNumber: string;
+  bank: string;
+}): IncomingTransaction['payer'] | undefined {
+  const given = Object.fromEntries(Object.entries(cells).filter(([, value]) => value !== ''));
+  return Object.keys(given).length > 0 ? given : undefined;
+}
+
 export function clip(text: string, max = 40): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
