@@ -126,15 +126,22 @@ export function rotatesAddresses(account: CollectionAccount): boolean {
   return account.type === 'CRYPTO' && account.addresses.length > 1;
 }
 
+/** The owner's accounts that pay out by file (bank accounts with `payouts`). */
+export function payingAccountsOf(owner: {
+  collectionAccounts: readonly CollectionAccount[];
+}): BankAccountCollection[] {
+  return owner.collectionAccounts.filter(
+    (account): account is BankAccountCollection =>
+      account.type === 'BANK_ACCOUNT' && account.payouts !== undefined,
+  );
+}
+
 /** The account paying out the owner's live bank payouts in this currency (at most one). */
 export function payoutAccountOf(
   owner: { collectionAccounts: readonly CollectionAccount[] },
   currency: CurrencyCode,
 ): BankAccountCollection | undefined {
-  return owner.collectionAccounts.find(
-    (account): account is BankAccountCollection =>
-      account.type === 'BANK_ACCOUNT' && account.payouts !== undefined && account.currency === currency,
-  );
+  return payingAccountsOf(owner).find((account) => account.currency === currency);
 }
 
 /** The account with this id among an owner's accounts (ids are unique per merchant). */

@@ -6,6 +6,7 @@ import { METHOD_CODES } from '@/lib/methods';
 import { moneyOf, toJsonAmount, type CurrencyCode } from '@/lib/money';
 import {
   collectionAccountEntrySchema,
+  payingAccountsOf,
   type CollectionAccount,
   type CollectionAccountEntry,
 } from '../accounts';
@@ -118,15 +119,10 @@ function refused(message: string, errors: FieldError[]): AppError {
 
 /** A live payout leaves through the one account paying out its currency (decision 038). */
 function assertOnePayingAccountPerCurrency(accounts: readonly CollectionAccount[], changedId: string): void {
-  const changed = accounts.find((account) => account.id === changedId);
-  if (changed?.type !== 'BANK_ACCOUNT' || changed.payouts === undefined) return;
-  const other = accounts.find(
-    (account) =>
-      account.id !== changedId &&
-      account.type === 'BANK_ACCOUNT' &&
-      account.payouts !== undefined &&
-      account.currency === changed.currency,
-  );
+  const paying = payingAccountsOf({ collectionAccounts: accounts });
+  const changed = paying.find((account) => account.id === changedId);
+  if (!changed) return;
+  const other = paying.find((account) => account.id !== changedId && account.currency === changed.currency);
   if (other)
     throw refused(`Account ${other.id} already pays out ${changed.currency}.`, [
       {

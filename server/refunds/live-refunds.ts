@@ -1,6 +1,6 @@
 import 'server-only';
 import type { CurrencyCode } from '@/lib/money';
-import { payoutAccountOf, type BankAccountCollection } from '../accounts';
+import { payingAccountsOf, payoutAccountOf, type BankAccountCollection } from '../accounts';
 import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
 import type { PayoutDestination } from '../payouts';
@@ -10,10 +10,7 @@ const SANDBOX = 'Test payins can be refunded in the sandbox.';
 
 /** Whether any account of the merchant pays out by file: without one, no live refund can leave. */
 export function assertLiveRefundsPossible(merchant: Merchant): void {
-  const paying = merchant.collectionAccounts.some(
-    (account) => account.type === 'BANK_ACCOUNT' && account.payouts !== undefined,
-  );
-  if (!paying)
+  if (payingAccountsOf(merchant).length === 0)
     throw new AppError(
       'REFUNDS_NOT_AVAILABLE',
       `Live refunds go out by bank file, through a bank account of the merchant that pays out, and none is ` +

@@ -13,7 +13,7 @@ import {
 } from '@/lib/api/collection-responses';
 import { isCurrencyCode } from '@/lib/money';
 import { idPayinSchema } from '@/lib/schemas';
-import { findCollectionAccount, presentCollectionAccount } from '../../accounts';
+import { payingAccountsOf, presentCollectionAccount } from '../../accounts';
 import type { BankReportResult, PayoutBatchService } from '../../payouts';
 import { AppError, parseOrThrow } from '../../errors';
 import {
@@ -274,11 +274,9 @@ export function collectionRoutes(
           content: new Uint8Array(await c.req.arrayBuffer()),
         });
         // An account paying out by file: its debits, rejections and returns end its payouts (decision 038).
-        const account = findCollectionAccount(merchant, query.account);
-        const payouts =
-          account?.type === 'BANK_ACCOUNT' && account.payouts !== undefined
-            ? await payoutBatches.applyBankReport(merchant, query.account, outgoing)
-            : undefined;
+        const payouts = payingAccountsOf(merchant).some((account) => account.id === query.account)
+          ? await payoutBatches.applyBankReport(merchant, query.account, outgoing)
+          : undefined;
         const answered = payouts
           ? { ...result, payouts }
           : { ...result, skipped: result.skipped + outgoing.length };

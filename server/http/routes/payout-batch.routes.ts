@@ -132,9 +132,11 @@ export function payoutBatchRoutes(batches: PayoutBatchService): readonly ApiRout
         'PAYOUT_BATCH_CANCELLED',
       ],
       async handle(c, { deps }) {
-        const wasReady = await batches.get(c.get('merchant'), c.req.param('idBatch') ?? '');
-        const { batch, xml } = await batches.file(c.get('merchant'), wasReady.batch.idBatch);
-        if (wasReady.batch.status === 'READY')
+        const { batch, xml, firstDownload } = await batches.file(
+          c.get('merchant'),
+          c.req.param('idBatch') ?? '',
+        );
+        if (firstDownload)
           await recordAudit(c, deps, { action: 'payout_batch.downloaded', target: batch.idBatch });
         return c.body(xml, 200, {
           'Content-Type': 'application/xml; charset=utf-8',

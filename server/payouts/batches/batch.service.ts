@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { findCollectionAccount, type BankAccountCollection } from '../../accounts';
+import { findCollectionAccount, payingAccountsOf, type BankAccountCollection } from '../../accounts';
 import { systemClock, type Clock } from '../../clock';
 import type { Database } from '../../db';
 import { AppError } from '../../errors';
@@ -145,9 +145,13 @@ export class PayoutBatchService {
 
   /**
    * The batch's pain.001 file; the first download marks it DOWNLOADED (from then on it cannot be
-   * cancelled: the bank may have it). The same bytes every time. 409 once cancelled.
+   * cancelled: the bank may have it) and says so (`firstDownload`, for the audit). The same bytes
+   * every time. 409 once cancelled.
    */
-  async file(merchant: Merchant, idBatch: string): Promise<{ batch: PayoutBatch; xml: string }> {
+  async file(
+    merchant: Merchant,
+    idBatch: string,
+  ): Promise<{ batch: PayoutBatch; xml: string; firstDownload: boolean }> {
     const found = await this.find(merchant, idBatch);
     // The account that paid when the batch was cut, even if it has stopped paying out since.
     const account = findCollectionAccount(merchant, found.accountId);
@@ -156,16 +160,18 @@ export class PayoutBatchService {
         'PAYOUTS_NOT_AVAILABLE',
         `Collection account ${found.accountId}, which this batch pays from, is no longer the merchant's bank account.`,
       );
-    const batch = await this.db.transaction().execute(async (tx) => {
+    const { batch, firstDownload } = await this.db.transaction().execute(async (tx) => {
       const locked = await lockBatch(tx, found.id);
       if (locked.status === 'CANCELLED')
         throw new AppError(
           'PAYOUT_BATCH_CANCELLED',
           `Payout batch ${idBatch} was cancelled: it has no file.`,
         );
-      return locked.status === 'READY' ? markDownloaded(tx, locked.id, this.now()) : locked;
+      // Decided under the row lock: of two downloads at once, one finds it READY.
+      if (locked.status !== 'READY') return { batch: locked, firstDownload: false };
+      return { batch: await markDownloaded(tx, locked.id, this.now()), firstDownload: true };
     });
-    return { batch, xml: batchFile(account, batch, await this.itemsOf(batch.id)) };
+    return { batch, xml: batchFile(account, batch, await this.itemsOf(batch.id)), firstDownload };
   }
 
   /** Cancels a batch nobody downloaded: its payouts and refunds wait for the next one. 409 once downloaded. */
@@ -236,10 +242,7 @@ export class PayoutBatchService {
 
   /** The account paying out: the one named, else the merchant's only one. 422 when there is none. */
   private payingAccount(merchant: Merchant, accountId: string | undefined): BankAccountCollection {
-    const paying = merchant.collectionAccounts.filter(
-      (account): account is BankAccountCollection =>
-        account.type === 'BANK_ACCOUNT' && account.payouts !== undefined,
-    );
+    const paying = payingAccountsOf(merchant);
     if (accountId === undefined) {
       if (paying.length === 1) return paying[0]!;
       throw new AppError(
@@ -250,8 +253,8 @@ export class PayoutBatchService {
         paying.length === 0 ? undefined : { errors: [{ field: 'accountId', message: 'Required.' }] },
       );
     }
-    const account = findCollectionAccount(merchant, accountId);
-    if (account?.type !== 'BANK_ACCOUNT' || account.payouts === undefined)
+    const account = paying.find((one) => one.id === accountId);
+    if (!account)
       throw new AppError('VALIDATION_FAILED', `The merchant has no account ${accountId} that pays out.`, {
         errors: [{ field: 'accountId', message: 'Not an account of the merchant that pays out by file.' }],
       });
