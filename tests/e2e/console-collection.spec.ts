@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { signIn } from './support/console';
+import { api, BASE_URL, credentials, newOrderId } from './support/payments';
 
 test.use({ viewport: { width: 360, height: 800 } });
 // One after the other: both spend e2e-live's 10 requests per second, which console.spec shares.
@@ -168,4 +171,200 @@ test('a live merchant imports a statement, sees a broken one refused whole, and 
   );
   await expectAccessible(page);
   await expectNoOverflow(page);
+});
+
+// KBank's own export (docs/decisions/040): Thai headers, Buddhist Era dates, a preamble naming
+// account 123-4-56789-0 (e2e-live's kbank-current), balance rows; the API tests read the same file.
+const KBANK_EXPORT = readFileSync(
+  new URL('../../server/reconciliation/formats/fixtures/kbank-th.csv', import.meta.url),
+  'utf8',
+);
+const KBANK_HEADER = 'วันที่,เวลา,รายการ,ถอนเงิน,ฝากเงิน,ยอดคงเหลือ,ช่องทาง,รายละเอียด';
+
+/** The live merchant's server: its payins, its collection accounts and the KBank account's statement mapping. */
+async function liveToken(): Promise<string> {
+  const response = await api<{ token: string }>('POST', '/auth-tokens', {
+    body: {
+      ...credentials('e2e-live'),
+      operations: [
+        'POST /payins/.*',
+        'GET /payins/.*',
+        'GET /collection/.*',
+        'PUT /collection/accounts/kbank-current/statement-mapping',
+      ],
+    },
+  });
+  expect(response.status).toBe(200);
+  return response.body.token;
+}
+
+/** A live OFFLINE payin of an odd amount, open at the merchant's KBank account: its id, reference and amount. */
+async function openPayin(token: string): Promise<{ idPayin: string; reference: string; amount: number }> {
+  const idPayin = newOrderId();
+  const created = await api<{
+    paymentMethodResponse: { reference: string; moneyRequired: { amount: number } };
+  }>('POST', `/payins/${idPayin}`, {
+    token,
+    body: {
+      paymentRequested: { money: { amount: Number(oddAmount()), currencyCode: 'THB' } },
+      paymentMethod: { paymentMethodCode: 'OFFLINE' },
+      callbackUrl: 'http://127.0.0.1:9/callbacks',
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const { reference, moneyRequired } = created.body.paymentMethodResponse;
+  return { idPayin, reference, amount: moneyRequired.amount };
+}
+
+/** THB as KBank writes it: grouped thousands, two decimals. */
+const kbankAmount = (amount: number) =>
+  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The KBank export with its first deposit paying the payin (its amount, its reference in the
+ * details) and its two other deposits of odd amounts no payin is owed: new rows at every run (the
+ * export has no ids; they are derived from the rows' values).
+ */
+function kbankExport(payin: { reference: string; amount: number }): string {
+  const replacements: [string, string][] = [
+    ['"1,500.50"', `"${kbankAmount(payin.amount)}"`],
+    ['PAY 7KQ2M9XW4D', `PAY ${payin.reference}`],
+    [',250.00,', `,"${kbankAmount(Number(oddAmount()))}",`],
+    ['"12,345.00"', `"${kbankAmount(Number(oddAmount()))}"`],
+  ];
+  return replacements.reduce((text, [from, to]) => {
+    expect(text, `the KBank fixture has ${from}`).toContain(from);
+    return text.replace(from, to);
+  }, KBANK_EXPORT);
+}
+
+async function readPayinStatus(token: string, idPayin: string): Promise<string> {
+  const read = await api<{ process: { status: string } }>('GET', `/payins/${idPayin}`, { token });
+  expect(read.status).toBe(200);
+  return read.body.process.status;
+}
+
+test("a live merchant imports KBank's own export with its preset, remembers the layout, and the next import uses it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const token = await liveToken();
+  const mappingOf = async () =>
+    (
+      await api<{ mapping: unknown; updatedBy?: string }>(
+        'GET',
+        '/collection/accounts/kbank-current/statement-mapping',
+        { token },
+      )
+    ).body;
+  // Runs share one database: the account starts from our layout, as its server can set it.
+  const reset = await api('PUT', '/collection/accounts/kbank-current/statement-mapping', {
+    token,
+    body: { preset: 'generic' },
+  });
+  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+  const first = await openPayin(token);
+
+  await signIn(page, 'e2e-live', '/console/collection', 'finance');
+  await page.getByText('Import a statement', { exact: true }).click();
+  const form = page.getByRole('form', { name: 'Import a statement' });
+  await form.getByLabel('Collection account').selectOption('kbank-current');
+  const layout = form.getByLabel('Layout of the CSV');
+  const template = form.getByRole('link', { name: 'Download a template of this layout (CSV)' });
+  const remember = form.getByRole('checkbox', { name: 'Remember this layout for this account' });
+  await expect(layout).toHaveValue('generic');
+  await expect(layout.getByRole('option', { name: /^Saved for this account/ })).toHaveCount(0);
+  await expect(template).toHaveAttribute('download', 'statement-template.csv');
+  // The account's currency's banks come first.
+  await expect(layout.locator('optgroup[label="Bank exports in THB"] > option')).toHaveText([
+    'Kasikornbank (KBank)',
+    'Siam Commercial Bank (SCB)',
+  ]);
+
+  // KBank's layout: the columns it needs are said, and its template is KBank's header, as the API gives it.
+  await layout.selectOption({ label: 'Kasikornbank (KBank)' });
+  await expect(layout).toHaveValue('kbank-th');
+  await expect(layout).toHaveAccessibleDescription(
+    /Reads the Kasikornbank \(KBank\) export as the bank writes it/,
+  );
+  await expect(layout).toHaveAccessibleDescription(/วันที่ \/ วันที่ทำรายการ/);
+  const downloading = page.waitForEvent('download');
+  await template.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('statement-template-kbank-th.csv');
+  const file = await readFile(await download.path());
+  const text = file.toString('utf8');
+  expect(text.startsWith(`\uFEFF${KBANK_HEADER}\r\n`)).toBe(true);
+  expect(text.trimEnd().split('\r\n')).toHaveLength(3);
+  const served = await fetch(`${BASE_URL}/api/collection/statements/template.csv?preset=kbank-th`, {
+    headers: { 'x-api-version': '2', authorization: `Bearer ${token}` },
+  });
+  expect(served.status).toBe(200);
+  expect(file.equals(Buffer.from(await served.arrayBuffer()))).toBe(true);
+
+  // The export as downloaded from K BIZ, remembered for the account once it is read.
+  await remember.check();
+  await importStatement(page, 'kbank-november.csv', kbankExport(first));
+  const summary = page.getByTestId('statement-summary');
+  await expect(summary).toBeVisible();
+  await expect(summary.getByTestId('statement-stored')).toHaveAttribute('data-count', '3');
+  await expect(summary.getByTestId('statement-duplicates')).toHaveAttribute('data-count', '0');
+  // The withdrawal; the balance rows and the preamble are not transactions at all.
+  await expect(summary.getByTestId('statement-skipped')).toHaveAttribute('data-count', '1');
+  const transactions = summary.getByTestId('statement-transaction');
+  await expect(transactions).toHaveCount(3);
+  for (let index = 0; index < 3; index++)
+    await expect(transactions.nth(index)).toHaveAttribute('data-bank-id', /^row-[0-9a-f]{32}$/);
+  // The deposit quoting the payin's reference paid it; the two others wait in review, unapplied.
+  await expect(transactions.nth(0).getByTestId('collection-outcome')).toHaveAttribute(
+    'data-outcome',
+    'APPLIED',
+  );
+  await expect(summary.locator('[data-testid="collection-outcome"][data-outcome="APPLIED"]')).toHaveCount(1);
+  await expect(summary.locator('[data-testid="collection-outcome"][data-outcome="UNMATCHED"]')).toHaveCount(
+    2,
+  );
+  await expect(transactions.nth(0)).toContainText(kbankAmount(first.amount));
+  await expect(page.getByTestId('statement-remembered')).toHaveText('The layout is saved for this account.');
+  await expectAccessible(page);
+  await expectNoOverflow(page);
+  expect(await readPayinStatus(token, first.idPayin)).toBe('SUCCESS');
+  const saved = await mappingOf();
+  expect(saved).toMatchObject({ accountId: 'kbank-current', mapping: { preset: 'kbank-th' } });
+  expect(saved.updatedBy).toMatch(/^Ana Lima \(/);
+
+  // Later: the account's imports start from its saved layout; another account's do not.
+  await page.reload();
+  await page.getByText('Import a statement', { exact: true }).click();
+  await form.getByLabel('Collection account').selectOption('kbank-current');
+  await expect(layout).toHaveValue('saved');
+  await expect(layout.locator('option:checked')).toHaveText('Saved for this account: Kasikornbank (KBank)');
+  await expect(layout).toHaveAccessibleDescription(/Reads the Kasikornbank \(KBank\) export/);
+  await expect(template).toHaveAttribute('download', 'statement-template-kbank-th.csv');
+  await expect(remember).toBeDisabled();
+  await form.getByLabel('Collection account').selectOption('kbank-promptpay');
+  await expect(layout).toHaveValue('generic');
+  await expect(layout.getByRole('option', { name: /^Saved for this account/ })).toHaveCount(0);
+  await form.getByLabel('Collection account').selectOption('kbank-current');
+  await expect(layout).toHaveValue('saved');
+  await expectAccessible(page);
+
+  // Imported without choosing a layout, the next export is read as KBank's.
+  const second = await openPayin(token);
+  await importStatement(page, 'kbank-december.csv', kbankExport(second));
+  await expect(page.getByTestId('statement-nothing-stored')).toHaveCount(0);
+  await expect(summary.getByTestId('statement-stored')).toHaveAttribute('data-count', '3');
+  await expect(summary.getByTestId('statement-skipped')).toHaveAttribute('data-count', '1');
+  await expect(transactions.nth(0).getByTestId('collection-outcome')).toHaveAttribute(
+    'data-outcome',
+    'APPLIED',
+  );
+  await expect(summary.locator('[data-testid="collection-outcome"][data-outcome="UNMATCHED"]')).toHaveCount(
+    2,
+  );
+  await expect(transactions.nth(0)).toContainText(kbankAmount(second.amount));
+  await expect(page.getByTestId('statement-remembered')).toHaveCount(0);
+  expect(await readPayinStatus(token, second.idPayin)).toBe('SUCCESS');
+  expect((await mappingOf()).mapping).toEqual({ preset: 'kbank-th' });
 });

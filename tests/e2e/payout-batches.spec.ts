@@ -43,9 +43,9 @@ const bangkokNow = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice
 
 /**
  * Money to pay out: a customer's transfer quoting an OFFLINE payin's reference, reported by the
- * account's CSV statement, succeeds the payin and credits the merchant's balance.
+ * account's CSV statement, succeeds the payin and credits the merchant's balance. The payin's id.
  */
-async function fund(token: string, amount: number): Promise<void> {
+async function fund(token: string, amount: number): Promise<string> {
   const idPayin = newOrderId();
   const created = await api<{ paymentMethodResponse: { reference: string } }>('POST', `/payins/${idPayin}`, {
     token,
@@ -74,9 +74,15 @@ async function fund(token: string, amount: number): Promise<void> {
     const body = (await response.json()) as { transactions: { transaction: { outcome: string } }[] };
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.transactions[0]?.transaction.outcome).toBe('APPLIED');
-    return;
+    return idPayin;
   }
 }
+
+/** A Thai bank account (Kasikornbank, 014) that payouts and refunds are sent to. */
+const BANK_TRANSFER = {
+  paymentMethodCode: 'BANK_TRANSFER',
+  account: { accountName: 'Somchai Jaidee', accountNumber: '4012345678', bankCode: '014' },
+};
 
 /** A live bank payout, waiting at the account for a batch. */
 async function payout(token: string, idPayout: string, amount: number): Promise<void> {
@@ -84,10 +90,7 @@ async function payout(token: string, idPayout: string, amount: number): Promise<
     token,
     body: {
       paymentRequested: { money: { amount, currencyCode: 'THB' } },
-      paymentMethod: {
-        paymentMethodCode: 'BANK_TRANSFER',
-        account: { accountName: 'Somchai Jaidee', accountNumber: '4012345678', bankCode: '014' },
-      },
+      paymentMethod: BANK_TRANSFER,
       callbackUrl: 'http://127.0.0.1:9/callbacks',
     },
   });
@@ -155,7 +158,7 @@ test('finance cuts a batch, cancels it, cuts the payouts again and downloads the
   await page.getByTestId('batch-cancel-confirm-yes').click();
   await expect(page.getByTestId('batch-status')).toHaveAttribute('data-status', 'CANCELLED');
   await expect(page.getByTestId('batch-action-outcome')).toHaveText(
-    'The batch was cancelled: its payouts wait for the next batch.',
+    'The batch was cancelled: its payouts and refunds wait for the next batch.',
   );
   await expect(page.getByTestId('batch-cancelled-note')).toBeVisible();
   await expect(page.getByTestId('batch-download')).toHaveCount(0);
@@ -250,6 +253,112 @@ test('a viewer sees the batches and their payouts, without cutting, downloading 
   expect((await page.request.get(`/console/bff/api/payout-batches/${idBatch}/pain.001`)).status()).toBe(404);
   const read = await api<{ status: string }>('GET', `/payout-batches/${idBatch}`, { token });
   expect(read.body.status).toBe('READY');
+});
+
+test('a live refund to a bank account joins the batch after the payouts, by its EndToEndId R/<idRefund>, and its pain.001', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Live refunds by file (docs/decisions/042): the merchant gives part of a paid payin back to a
+  // bank account it names; the refund waits at the account paying out THB, beside a payout.
+  const token = await serverToken();
+  const idPayin = await fund(token, 1000);
+  const tag = randomBytes(4).toString('hex');
+  const idPayout = `po-${tag}-r`;
+  const idRefund = `rf-${tag}`;
+  await payout(token, idPayout, 75.25);
+  const refunded = await api<{ status: string; endToEndId?: string; destination?: { source: string } }>(
+    'POST',
+    `/payins/${idPayin}/refunds/${idRefund}`,
+    {
+      token,
+      body: {
+        money: { amount: 40.5, currencyCode: 'THB' },
+        reason: 'Damaged in transit',
+        destination: BANK_TRANSFER,
+        callbackUrl: 'http://127.0.0.1:9/callbacks',
+      },
+    },
+  );
+  expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+  expect(refunded.body).toMatchObject({
+    status: 'PENDING',
+    endToEndId: `R/${idRefund}`,
+    destination: { source: 'MERCHANT' },
+  });
+
+  await signIn(page, MERCHANT, '/console/payouts/batches', 'finance');
+  await page.getByTestId('batch-cut').click();
+  await expect(page).toHaveURL(/\/console\/payouts\/batches\/pb_[0-9a-f]{24}$/);
+  const idBatch = batchIdOf(page);
+  await expect(page.getByTestId('batch-status')).toHaveAttribute('data-status', 'READY');
+  await expect(page.getByTestId('batch-payout-count')).toHaveText('1');
+  await expect(page.getByTestId('batch-refund-count')).toHaveText('1');
+  await expect(page.getByTestId('batch-pending-count')).toHaveText('2');
+  // One file pays both: 75.25 + 40.50.
+  await expect(page.getByTestId('batch-amount')).toContainText('115.75');
+
+  // The payout in its table, then the refund in its own, each with the EndToEndId the bank reports.
+  const payouts = page.getByRole('table', { name: "The batch's payouts in file order" });
+  await expect(payouts.getByTestId('batch-payout')).toHaveCount(1);
+  await expect(payouts.getByTestId('batch-end-to-end-id')).toHaveText([idPayout]);
+  await expect(page.getByRole('heading', { level: 2, name: 'Refunds in this batch' })).toBeVisible();
+  const refunds = page.getByRole('table', { name: "The batch's refunds in file order, after its payouts" });
+  const row = refunds.getByTestId('batch-refund');
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('data-id-refund', idRefund);
+  await expect(row.getByRole('cell').first()).toHaveText(idRefund);
+  await expect(row.getByRole('link', { name: idPayin })).toHaveAttribute(
+    'href',
+    `/console/payments/${idPayin}`,
+  );
+  await expect(row.getByTestId('batch-end-to-end-id')).toHaveText(`R/${idRefund}`);
+  await expect(row).toContainText('40.50');
+  await expect(row.getByTestId('refund-status')).toHaveAttribute('data-status', 'PENDING');
+  // Both tables, in file order: the payout's EndToEndId first.
+  await expect(page.getByTestId('batch-end-to-end-id')).toHaveText([idPayout, `R/${idRefund}`]);
+  await expectAccessible(page);
+  await expectNoOverflow(page);
+
+  // The file: one credit transfer each, payout first, the refund naming the payin it gives back.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download pain.001' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${idBatch}.pain.001.xml`);
+  const xml = await readFile(await download.path(), 'utf8');
+  expect(xml).toContain(`<MsgId>${idBatch}</MsgId>`);
+  expect(xml).toContain('<NbOfTxs>2</NbOfTxs>');
+  expect(xml).toContain('<CtrlSum>115.75</CtrlSum>');
+  expect([...xml.matchAll(/<EndToEndId>([^<]+)<\/EndToEndId>/g)].map((match) => match[1])).toEqual([
+    idPayout,
+    `R/${idRefund}`,
+  ]);
+  expect(xml).toContain('<InstdAmt Ccy="THB">40.50</InstdAmt>');
+  expect(xml).toContain(`<Ustrd>Refund ${idPayin}: Damaged in transit</Ustrd>`);
+  await expect(page.getByTestId('batch-status')).toHaveAttribute('data-status', 'DOWNLOADED');
+  await expect(page.getByTestId('batch-cancel')).toHaveCount(0);
+  await expect(refunds.getByTestId('batch-refund')).toHaveCount(1);
+
+  // The list counts the refund; the refund's payment page shows it on its way to the named account.
+  await page.getByRole('link', { name: '← Payout batches' }).click();
+  const listed = page.locator(`[data-testid="batch-row"][data-id-batch="${idBatch}"]`);
+  await expect(listed.getByTestId('batch-status')).toHaveAttribute('data-status', 'DOWNLOADED');
+  await expect(listed.getByTestId('batch-payout-count')).toHaveText('1');
+  await expect(listed.getByTestId('batch-refund-count')).toHaveText('1');
+  await expect(listed.getByTestId('batch-pending-count')).toHaveText('2');
+  await listed.getByRole('link', { name: idBatch }).click();
+  await page
+    .getByRole('table', { name: "The batch's refunds in file order, after its payouts" })
+    .getByRole('link', { name: idPayin })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/console/payments/${idPayin}$`));
+  const refundRow = page
+    .getByTestId('refunds-section')
+    .locator(`[data-testid="refund-row"][data-id-refund="${idRefund}"]`);
+  await expect(refundRow.getByTestId('refund-status')).toHaveAttribute('data-status', 'PENDING');
+  await expect(refundRow).toContainText('Account ending 5678');
+  await expectAccessible(page);
+  await expectNoOverflow(page);
 });
 
 test('a test merchant learns batches are for live payouts by bank file, and is offered nothing', async ({
