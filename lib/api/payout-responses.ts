@@ -25,6 +25,8 @@ export const payoutResponseSchema = z.looseObject({
     status: z.enum(PAYOUT_STATUSES),
     createdAt: z.string(),
     processedAt: z.string().optional(),
+    /** A paid payout the bank returned later (docs/decisions/044): REFUSED since, its money back. */
+    returnedAt: z.string().optional(),
     isTest: z.boolean(),
     processorStatus: z.string().optional(),
   }),
@@ -78,6 +80,8 @@ export const LEDGER_TRANSFER_KINDS = [
   'REFUND_RESERVE',
   'REFUND_DEBIT',
   'REFUND_RELEASE',
+  'PAYOUT_RETURN',
+  'REFUND_RETURN',
 ] as const;
 
 /** GET /balance-transactions: the ledger's transfers touching the merchant, newest first. */

@@ -52,6 +52,8 @@ export const refundResponseSchema = z.looseObject({
   claimedAt: z.string().optional(),
   createdAt: z.string(),
   processedAt: z.string().optional(),
+  /** A paid refund the payer's bank returned later (docs/decisions/044): REFUSED since, its money back. */
+  returnedAt: z.string().optional(),
 });
 export type RefundResource = z.infer<typeof refundResponseSchema>;
 

@@ -101,6 +101,31 @@ describe('payoutTimeline', () => {
     });
   });
 
+  it('tells a paid payout the bank returned later as paid, then refused before its return', () => {
+    const returned = payout({
+      status: 'REFUSED',
+      processorStatus: 'ACCOUNT_CLOSED',
+      processedAt: '2026-11-24T10:00:05.000Z',
+      returnedAt: '2026-11-26T09:00:00.000Z',
+    });
+    const events = payoutTimeline(returned, [
+      transfer('12', 'PAYOUT_RETURN', '2026-11-26T09:00:00.000Z'),
+      transfer('5', 'PAYOUT_DEBIT', '2026-11-24T10:00:05.000Z'),
+      transfer('3', 'PAYOUT_RESERVE', '2026-11-24T10:00:00.000Z'),
+    ]);
+    expect(
+      events.map((event) =>
+        event.kind === 'final' ? event.status : event.kind === 'transfer' ? event.type : event.kind,
+      ),
+    ).toEqual(['created', 'PAYOUT_RESERVE', 'SUCCESS', 'PAYOUT_DEBIT', 'REFUSED', 'PAYOUT_RETURN']);
+    expect(events[4]).toEqual({
+      kind: 'final',
+      at: '2026-11-26T09:00:00.000Z',
+      status: 'REFUSED',
+      processorStatus: 'ACCOUNT_CLOSED',
+    });
+  });
+
   it('ends with the final status when its transfer is not listed (yet)', () => {
     const done = payout({ status: 'SUCCESS', processedAt: '2026-11-24T10:00:05.000Z' });
     expect(payoutTimeline(done, []).map((event) => event.kind)).toEqual(['created', 'final']);

@@ -62,25 +62,35 @@ export type PayoutEvent =
 
 /**
  * The payout's story from what the API says: created, each ledger transfer (the reservation, then
- * the debit or the release), and the final status just before the transfer it caused.
+ * the debit or the release), and each status it ended in just before the transfer it caused: a paid
+ * payout the bank returned later (returnedAt) was SUCCESS before its debit, then REFUSED before its
+ * return (docs/decisions/044).
  */
 export function payoutTimeline(payout: PayoutResource, transfers: readonly LedgerTransfer[]): PayoutEvent[] {
   const events: PayoutEvent[] = [{ kind: 'created', at: payout.process.createdAt }];
   const moves = [...transfers]
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || Number(a.id) - Number(b.id))
     .map((transfer): PayoutEvent => ({ kind: 'transfer', at: transfer.createdAt, type: transfer.type }));
-  const status = payout.process.status;
-  if (status === 'PENDING' || !payout.process.processedAt) return [...events, ...moves];
-  const final: PayoutEvent = {
-    kind: 'final',
-    at: payout.process.processedAt,
-    status,
-    processorStatus: payout.process.processorStatus,
-  };
-  const ending = moves.findIndex(
-    (event) =>
-      event.kind === 'transfer' && (event.type === 'PAYOUT_DEBIT' || event.type === 'PAYOUT_RELEASE'),
-  );
-  if (ending < 0) return [...events, ...moves, final];
-  return [...events, ...moves.slice(0, ending), final, ...moves.slice(ending)];
+  const { status, processedAt, returnedAt, processorStatus } = payout.process;
+  if (status === 'PENDING' || !processedAt) return [...events, ...moves];
+  const endings: { event: PayoutEvent; before: readonly LedgerTransfer['type'][] }[] = returnedAt
+    ? [
+        {
+          event: { kind: 'final', at: processedAt, status: 'SUCCESS', processorStatus: undefined },
+          before: ['PAYOUT_DEBIT'],
+        },
+        { event: { kind: 'final', at: returnedAt, status, processorStatus }, before: ['PAYOUT_RETURN'] },
+      ]
+    : [
+        {
+          event: { kind: 'final', at: processedAt, status, processorStatus },
+          before: ['PAYOUT_DEBIT', 'PAYOUT_RELEASE'],
+        },
+      ];
+  for (const { event, before } of endings) {
+    const at = moves.findIndex((move) => move.kind === 'transfer' && before.includes(move.type));
+    if (at < 0) moves.push(event);
+    else moves.splice(at, 0, event);
+  }
+  return [...events, ...moves];
 }

@@ -14,7 +14,8 @@ import type { Database } from '../db';
  * - no no-overdraft account is below zero;
  * - each successful payin has exactly one credit and no other payin has one;
  * - each payout is reserved exactly once, a paid one debited, a refused one released, never both,
- *   and the merchant's reserved balance is what its pending payouts and refunds hold;
+ *   unless it was paid and returned (debited and returned once, docs/decisions/044), and the
+ *   merchant's reserved balance is what its pending payouts and refunds hold;
  * - each refund likewise (reserved once, debited or released by its status), and the refunds of a
  *   payin that are not REFUSED never add up to more than the payin's amount;
  * - each matched incoming collection transaction is received once (an unmatched one not yet), a
@@ -71,18 +72,24 @@ export async function checkLedgerInvariants(db: Kysely<Database>): Promise<strin
       reserves: string;
       debits: string;
       releases: string;
+      returns: string;
     }>(sql`
       select o.${sql.raw(out.id)} as id, o.status,
              count(t.id) filter (where t.kind = ${kind('RESERVE')})::text as reserves,
              count(t.id) filter (where t.kind = ${kind('DEBIT')})::text as debits,
-             count(t.id) filter (where t.kind = ${kind('RELEASE')})::text as releases
+             count(t.id) filter (where t.kind = ${kind('RELEASE')})::text as releases,
+             count(t.id) filter (where t.kind = ${kind('RETURN')})::text as returns
       from ${sql.table(out.table)} o left join ledger_transfers t on t.${sql.raw(out.column)} = o.id
       group by o.id
       having count(t.id) filter (where t.kind = ${kind('RESERVE')}) <> 1
-          or count(t.id) filter (where t.kind = ${kind('DEBIT')}) <> (case when o.status = 'SUCCESS' then 1 else 0 end)
-          or count(t.id) filter (where t.kind = ${kind('RELEASE')}) <> (case when o.status = 'REFUSED' then 1 else 0 end)`))
+          or count(t.id) filter (where t.kind = ${kind('DEBIT')})
+             <> (case when o.status = 'SUCCESS' or o.returned_at is not null then 1 else 0 end)
+          or count(t.id) filter (where t.kind = ${kind('RELEASE')})
+             <> (case when o.status = 'REFUSED' and o.returned_at is null then 1 else 0 end)
+          or count(t.id) filter (where t.kind = ${kind('RETURN')}) <> (case when o.returned_at is not null then 1 else 0 end)`))
       problems.push(
-        `${out.name} ${row.id} (${row.status}): ${row.reserves} reserves, ${row.debits} debits, ${row.releases} releases`,
+        `${out.name} ${row.id} (${row.status}): ${row.reserves} reserves, ${row.debits} debits, ` +
+          `${row.releases} releases, ${row.returns} returns`,
       );
   }
 

@@ -325,6 +325,8 @@ export interface PayoutsTable {
   reference: string;
   created_at: Date;
   processed_at: Date | null;
+  /** When a paid one came back (docs/decisions/044): it is REFUSED since. */
+  returned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: Date;
   /** Live payouts by file: the collection account paying it, its EndToEndId, its batch while held. */
   payout_account_id: ColumnType<string | null, string | null | undefined, string | null>;
@@ -390,6 +392,8 @@ export interface RefundsTable {
   reference: string;
   created_at: Date;
   processed_at: Date | null;
+  /** When a paid one came back (docs/decisions/044): it is REFUSED since. */
+  returned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: Date;
   /** Live refunds by file (decision 042): the account paying it, its EndToEndId, its batch while held. */
   payout_account_id: ColumnType<string | null, string | null | undefined, string | null>;

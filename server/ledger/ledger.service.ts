@@ -137,6 +137,11 @@ export class LedgerService {
     await this.post(tx, 'PAYOUT_RELEASE', payout, { at });
   }
 
+  /** A paid payout the bank returned later (docs/decisions/044): its debit undone, whole. */
+  async returnPayout(tx: Transaction<Database>, payout: PayoutMoney, at: Date): Promise<void> {
+    await this.post(tx, 'PAYOUT_RETURN', payout, { at });
+  }
+
   /** Reserves what a refund takes from the available balance: 422 INSUFFICIENT_BALANCE when short. */
   async reserveRefund(
     tx: Transaction<Database>,
@@ -155,6 +160,11 @@ export class LedgerService {
   /** A refused or unclaimed refund: the reservation returns to the available balance, whole. */
   async releaseRefund(tx: Transaction<Database>, refund: RefundMoney, at: Date): Promise<void> {
     await this.post(tx, 'REFUND_RELEASE', refund, { at });
+  }
+
+  /** A paid refund the payer's bank returned later (docs/decisions/044): its debit undone, whole. */
+  async returnRefund(tx: Transaction<Database>, refund: RefundMoney, at: Date): Promise<void> {
+    await this.post(tx, 'REFUND_RETURN', refund, { at });
   }
 
   /**

@@ -59,6 +59,8 @@ export interface PostingInputs {
   REFUND_RESERVE: RefundMoney;
   REFUND_DEBIT: RefundMoney;
   REFUND_RELEASE: RefundMoney;
+  PAYOUT_RETURN: PayoutMoney;
+  REFUND_RETURN: RefundMoney;
 }
 
 /** How one kind of transfer is posted: the key of its cause (posted once), whose it is, and its entries. */
@@ -162,6 +164,22 @@ const refundRelease: PostingRule<RefundMoney>['entries'] = (refund) => [
     account: merchantAccount(refund.merchantCode, 'AVAILABLE'),
     direction: 'CREDIT',
     amountMinor: payoutTotal(refund),
+  },
+];
+
+/**
+ * A paid payout or refund whose bank sent the money back later (docs/decisions/044): the debit
+ * undone whole, the money back at the operator's cash account, the fee and its VAT given back, and
+ * all of it on the merchant's available balance, as if it had been refused.
+ */
+const returnEntries = (out: PayoutMoney | RefundMoney): Entry[] => [
+  { account: operatorAccount(out.isTest, 'CASH'), direction: 'DEBIT', amountMinor: out.money.minor },
+  { account: operatorAccount(out.isTest, 'FEES'), direction: 'DEBIT', amountMinor: out.fee.minor },
+  { account: operatorAccount(out.isTest, 'VAT'), direction: 'DEBIT', amountMinor: out.vat?.minor ?? 0n },
+  {
+    account: merchantAccount(out.merchantCode, 'AVAILABLE'),
+    direction: 'CREDIT',
+    amountMinor: payoutTotal(out),
   },
 ];
 
@@ -284,6 +302,8 @@ export const POSTING_RULES: { [Kind in TransferKind]: PostingRule<PostingInputs[
     ],
   },
   REFUND_RELEASE: { ...ofRefund('release'), entries: refundRelease },
+  PAYOUT_RETURN: { ...ofPayout('return'), entries: returnEntries },
+  REFUND_RETURN: { ...ofRefund('return'), entries: returnEntries },
   // Unapplied money sent back to the payer from the collection account.
   COLLECTION_REFUND: {
     ...ofCollection('refund'),

@@ -12,6 +12,7 @@ export function presentPayout(payout: Payout): PayoutResource {
       status: payout.status,
       createdAt: payout.createdAt.toISOString(),
       ...(payout.processedAt && { processedAt: payout.processedAt.toISOString() }),
+      ...(payout.returnedAt && { returnedAt: payout.returnedAt.toISOString() }),
       isTest: payout.isTest,
       ...(payout.processorStatus !== undefined && { processorStatus: payout.processorStatus }),
     },

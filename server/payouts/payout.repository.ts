@@ -25,6 +25,7 @@ export function toPayout(row: PayoutRow): Payout {
     reference: row.reference,
     createdAt: row.created_at,
     processedAt: row.processed_at ?? undefined,
+    returnedAt: row.returned_at ?? undefined,
     updatedAt: row.updated_at,
     byFile:
       row.payout_account_id !== null && row.end_to_end_id !== null
@@ -81,6 +82,25 @@ export async function updatePayoutStatus(
       status: input.status,
       processor_status: input.processorStatus,
       processed_at: input.at,
+      updated_at: input.at,
+    })
+    .where('id', '=', input.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toPayout(row);
+}
+
+/** A paid payout came back (docs/decisions/044): REFUSED with the bank's reason; processed_at stays when it was paid. */
+export async function markPayoutReturned(
+  tx: Transaction<Database>,
+  input: { id: bigint; processorStatus: string; at: Date },
+): Promise<Payout> {
+  const row = await tx
+    .updateTable('payouts')
+    .set({
+      status: 'REFUSED',
+      processor_status: input.processorStatus,
+      returned_at: input.at,
       updated_at: input.at,
     })
     .where('id', '=', input.id)

@@ -27,6 +27,7 @@ import {
   listPayouts,
   lockPayout,
   pendingLivePayouts,
+  markPayoutReturned,
   updatePayoutStatus,
 } from './payout.repository';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
@@ -255,6 +256,28 @@ export class PayoutService {
       else await this.ledger.releasePayout(tx, updated, at);
       await this.outbox.recordPayout(tx, { payout: updated, at });
       return updated;
+    });
+  }
+
+  /**
+   * A paid payout whose money the bank sent back later (docs/decisions/044), on its locked row: it
+   * ends REFUSED after all with the bank's reason, its debit undone by a PAYOUT_RETURN (the money,
+   * fee and VAT back on the available balance), with its callback. Undefined when it is not a paid
+   * payout any more (returned already: the same report imported again, or at once by another).
+   */
+  async returnPaid(
+    payout: Pick<Payout, 'id' | 'idPayout'>,
+    processorStatus: string,
+  ): Promise<Payout | undefined> {
+    const at = this.now();
+    return this.db.transaction().execute(async (tx) => {
+      const current = await lockPayout(tx, payout.id);
+      if (!current) throw new AppError('PAYOUT_NOT_FOUND', `No payout ${payout.idPayout} any more.`);
+      if (current.status !== 'SUCCESS') return undefined;
+      const returned = await markPayoutReturned(tx, { id: current.id, processorStatus, at });
+      await this.ledger.returnPayout(tx, returned, at);
+      await this.outbox.recordPayout(tx, { payout: returned, at });
+      return returned;
     });
   }
 }

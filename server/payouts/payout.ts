@@ -26,6 +26,8 @@ export interface Payout {
   reference: string;
   createdAt: Date;
   processedAt: Date | undefined;
+  /** A paid payout whose money came back later (docs/decisions/044): REFUSED since, processedAt when paid. */
+  returnedAt: Date | undefined;
   updatedAt: Date;
   /** A live payout by file (decision 038): the collection account paying it and the file's EndToEndId. */
   byFile: { accountId: string; endToEndId: string; batchId: bigint | undefined } | undefined;

@@ -87,4 +87,11 @@ export class RefundBatchSource implements BatchSource {
       throw error;
     }
   }
+
+  async returnPaid(
+    ...[item, processorStatus]: Parameters<BatchSource['returnPaid']>
+  ): Promise<BatchItem | undefined> {
+    const refund = await this.refunds.returnPaid({ id: item.id, idRefund: item.ownId }, processorStatus);
+    return refund && refundItem(refund);
+  }
 }

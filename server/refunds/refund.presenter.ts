@@ -39,6 +39,7 @@ export function presentRefund(refund: Refund, claimUrl: string | undefined): Ref
     ...(refund.claimedAt && { claimedAt: refund.claimedAt.toISOString() }),
     createdAt: refund.createdAt.toISOString(),
     ...(refund.processedAt && { processedAt: refund.processedAt.toISOString() }),
+    ...(refund.returnedAt && { returnedAt: refund.returnedAt.toISOString() }),
   };
 }
 

@@ -29,6 +29,7 @@ function toRefund(row: RefundRow): Refund {
     reference: row.reference,
     createdAt: row.created_at,
     processedAt: row.processed_at ?? undefined,
+    returnedAt: row.returned_at ?? undefined,
     updatedAt: row.updated_at,
     byFile:
       row.payout_account_id !== null && row.end_to_end_id !== null
@@ -130,6 +131,25 @@ export async function updateRefundStatus(
       status: input.status,
       processor_status: input.processorStatus,
       processed_at: input.at,
+      updated_at: input.at,
+    })
+    .where('id', '=', input.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRefund(row);
+}
+
+/** A paid refund came back (docs/decisions/044): REFUSED with the bank's reason; processed_at stays when it was paid. */
+export async function markRefundReturned(
+  tx: Transaction<Database>,
+  input: { id: bigint; processorStatus: string; at: Date },
+): Promise<Refund> {
+  const row = await tx
+    .updateTable('refunds')
+    .set({
+      status: 'REFUSED',
+      processor_status: input.processorStatus,
+      returned_at: input.at,
       updated_at: input.at,
     })
     .where('id', '=', input.id)

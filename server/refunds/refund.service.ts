@@ -37,6 +37,7 @@ import {
   refundsOfPayin,
   refundTotals,
   setClaimedDestination,
+  markRefundReturned,
   updateRefundStatus,
   pendingLiveUnfiled,
 } from './refund.repository';
@@ -407,6 +408,27 @@ export class RefundService {
       else await this.options.ledger.releaseRefund(tx, updated, at);
       await this.options.outbox.recordRefund(tx, { refund: updated, at });
       return updated;
+    });
+  }
+
+  /**
+   * A paid refund the payer's bank sent back later (docs/decisions/044), on its locked row: it ends
+   * REFUSED after all with the bank's reason, its debit undone by a REFUND_RETURN, so the payin can
+   * be refunded again; with its callback. Undefined when it is not a paid refund any more.
+   */
+  async returnPaid(
+    refund: Pick<Refund, 'id' | 'idRefund'>,
+    processorStatus: string,
+  ): Promise<Refund | undefined> {
+    const at = this.now();
+    return this.options.db.transaction().execute(async (tx) => {
+      const current = await lockRefund(tx, refund.id);
+      if (!current) throw new AppError('REFUND_NOT_FOUND', `No refund ${refund.idRefund} any more.`);
+      if (current.status !== 'SUCCESS') return undefined;
+      const returned = await markRefundReturned(tx, { id: current.id, processorStatus, at });
+      await this.options.ledger.returnRefund(tx, returned, at);
+      await this.options.outbox.recordRefund(tx, { refund: returned, at });
+      return returned;
     });
   }
 }

@@ -32,6 +32,8 @@ export interface Refund {
   reference: string;
   createdAt: Date;
   processedAt: Date | undefined;
+  /** A paid refund whose money came back later (docs/decisions/044): REFUSED since, processedAt when paid. */
+  returnedAt: Date | undefined;
   updatedAt: Date;
   /**
    * A live refund by file (docs/decisions/042): the collection account paying it, the file's

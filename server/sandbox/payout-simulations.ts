@@ -53,7 +53,8 @@ export class PayoutSimulations {
 
   /**
    * Ends a test payout now, or schedules it after `delaySeconds`. 403 SANDBOX_ONLY for a live
-   * payout; 400 for a processorStatus that does not fit the status; 409 once it has ended.
+   * payout; 400 for a processorStatus that does not fit the status; 409 once it has ended, but for
+   * REFUSED on a paid one, now: the payee's bank returning it (docs/decisions/044).
    */
   async simulate(
     payout: Payout,
@@ -73,6 +74,16 @@ export class PayoutSimulations {
         const message = `For ${request.status} use ${allowed}.`;
         throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'processorStatus', message }] });
       }
+    }
+    if (
+      payout.status === 'SUCCESS' &&
+      request.status === 'REFUSED' &&
+      !request.delaySeconds &&
+      !payout.returnedAt
+    ) {
+      // A paid payout the payee's bank sends back later (docs/decisions/044), to test that path.
+      const returned = await this.deps.payouts.returnPaid(payout, processorStatus ?? 'DECLINED');
+      if (returned) return { kind: 'applied', payout: returned };
     }
     if (payout.status !== 'PENDING')
       throw new AppError('PAYOUT_FINAL', `The payout is already ${payout.status}.`);

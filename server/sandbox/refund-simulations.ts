@@ -48,7 +48,8 @@ export class RefundSimulations {
   /**
    * Ends a test refund now: SUCCESS (once it knows where the money goes: 409 REFUND_NOT_CLAIMED
    * before) or REFUSED with a payout's reason, or CLAIM_EXPIRED while its claim is open (the
-   * claim's time running out, without the wait). 403 for a live refund, 409 once it has ended.
+   * claim's time running out, without the wait). 403 for a live refund, 409 once it has ended, but
+   * for REFUSED on a paid one: the payer's bank returning it (docs/decisions/044).
    */
   async simulate(refund: Refund, request: SimulateRefundRequest): Promise<Refund> {
     if (!refund.isTest) throw new AppError('SANDBOX_ONLY', 'Only test refunds can be simulated.');
@@ -65,6 +66,11 @@ export class RefundSimulations {
         const message = `For ${request.status} use ${request.status === 'SUCCESS' ? 'APPROVED' : refusals.join(', ')}.`;
         throw new AppError('VALIDATION_FAILED', message, { errors: [{ field: 'processorStatus', message }] });
       }
+    }
+    if (refund.status === 'SUCCESS' && request.status === 'REFUSED' && !refund.returnedAt) {
+      // A paid refund the payer's bank sends back later (docs/decisions/044), to test that path.
+      const returned = await this.deps.refunds.returnPaid(refund, processorStatus ?? 'DECLINED');
+      if (returned) return returned;
     }
     if (refund.status !== 'PENDING')
       throw new AppError('REFUND_FINAL', `The refund is already ${refund.status}.`);

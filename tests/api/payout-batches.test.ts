@@ -76,12 +76,17 @@ let bankSequence = 0;
 const bankRef = () => `FT${Date.now()}${++bankSequence}`;
 
 /** A live merchant whose KBANK account pays out by file, funded by a customer's transfer of `funds`. */
-async function liveShop(funds: number, accounts: Accounts = [PAYING]): Promise<Shop> {
+async function liveShop(
+  funds: number,
+  accounts: Accounts = [PAYING],
+  terms: Partial<MerchantEntry> = {},
+): Promise<Shop> {
   const merchant = await api.createMerchant({
     test: false,
     collectionAccounts: accounts,
     fees: { default: { percent: 0 } },
     payoutFees: { default: { percent: 0 } },
+    ...terms,
   });
   const s = { merchant, token: await client.token(merchant, OPERATIONS) };
   const idPayin = newIdPayin('fund');
@@ -335,6 +340,109 @@ describe('live payouts by file', () => {
     expect(again.body.payouts).toMatchObject({ succeeded: [], refused: [], unchanged: 4 });
     expect(await thb(s)).toEqual({ available: 3749.25, reserved: 0 });
   });
+
+  it('a payout paid by one statement and returned by a later one ends REFUSED after all, its money, fee and VAT back', async () => {
+    // A 10 THB fee and 7 % VAT on it: the payout takes 500 + 10 + 0.70 from the balance.
+    const s = await liveShop(2000, [PAYING], {
+      payoutFees: { default: { percent: 0, fixed: { THB: 10 } } },
+      vatPercent: 7,
+    });
+    expect((await payout(s, 'po-late-1', 500)).status).toBe(201);
+    expect((await payout(s, 'po-late-2', 300)).status).toBe(201);
+    const cut = await createBatch(s);
+    expect((await download(s, cut.body.idBatch)).status).toBe(200);
+    const paid = await importReport(
+      s,
+      camt053(ACCOUNT, [
+        {
+          direction: 'DBIT',
+          ref: bankRef(),
+          amount: '800.00',
+          bookedAt: '2026-11-27T15:00:00+07:00',
+          transactions: [
+            { endToEndId: 'po-late-1', amount: '500.00' },
+            { endToEndId: 'po-late-2', amount: '300.00' },
+          ],
+        },
+      ]),
+    );
+    expect(paid.body.payouts).toMatchObject({ succeeded: ['po-late-1', 'po-late-2'], problems: [] });
+    expect(await thb(s)).toEqual({ available: 1178.6, reserved: 0 });
+    const paidAt = (await client.request<PayoutResource>('GET', '/payouts/po-late-1', { token: s.token }))
+      .body.process.processedAt;
+    expect(await checkLedgerInvariants(api.runtime.deps.db)).toEqual([]);
+
+    // Two days later the payee's bank sends the first back (account closed), by camt.054.
+    const today = clock();
+    clock.advance(2 * 24 * 3600_000);
+    try {
+      await returnTwoDaysLater(s, paidAt);
+    } finally {
+      clock.set(today);
+    }
+    // The same return again changes nothing.
+    const again = await importReport(s, RETURNED_LATE);
+    expect(again.body.payouts).toMatchObject({ succeeded: [], refused: [], unchanged: 1, problems: [] });
+    expect(await thb(s)).toEqual({ available: 1689.3, reserved: 0 });
+    expect((await readBatch(s, cut.body.idBatch)).body).toMatchObject({
+      status: 'COMPLETED',
+      pendingCount: 0,
+    });
+  });
+
+  const RETURNED_LATE = camt054(ACCOUNT, [
+    {
+      direction: 'CRDT',
+      ref: 'RT20261129001',
+      amount: '500.00',
+      bookedAt: '2026-11-29T10:00:00+07:00',
+      transactions: [{ endToEndId: 'po-late-1', returnReason: 'AC04' }],
+    },
+  ]);
+
+  async function returnTwoDaysLater(s: Shop, paidAt: string | undefined) {
+    expect(await xsdProblems(RETURNED_LATE, 'camt.054.001.08')).toEqual([]);
+    const back = await importReport(s, RETURNED_LATE);
+    expect(back.body.payouts).toEqual({
+      succeeded: [],
+      refused: ['po-late-1'],
+      refunds: { succeeded: [], refused: [] },
+      unchanged: 0,
+      problems: [],
+    });
+    expect(back.body.stored).toBe(0);
+    const read = await client.request<PayoutResource>('GET', '/payouts/po-late-1', { token: s.token });
+    expect(read.body.process).toEqual({
+      status: 'REFUSED',
+      processorStatus: 'ACCOUNT_CLOSED',
+      createdAt: expect.any(String) as string,
+      processedAt: paidAt,
+      returnedAt: clock().toISOString(),
+      isTest: false,
+    });
+    // All of it back on the available balance: the payout, its fee and the fee's VAT.
+    expect(await thb(s)).toEqual({ available: 1689.3, reserved: 0 });
+    const ledger = await client.request<BalanceTransactionsResource>('GET', '/balance-transactions', {
+      token: s.token,
+    });
+    const mine = ledger.body.data.filter((transfer) => transfer.idPayout === 'po-late-1');
+    expect(mine.map((transfer) => transfer.type)).toEqual([
+      'PAYOUT_RETURN',
+      'PAYOUT_DEBIT',
+      'PAYOUT_RESERVE',
+    ]);
+    expect(await checkLedgerInvariants(api.runtime.deps.db)).toEqual([]);
+    // Announced again (paid, then returned): the merchant reads the payout and sees it REFUSED.
+    const twice = (all: readonly { body: string }[]) =>
+      all.filter((hit) => hit.body.includes('"po-late-1"')).length >= 2;
+    for (let round = 0; round < 8 && !twice(listener.hits); round++) await dispatcher.runOnce();
+    const hits = (await listener.waitFor(twice)).filter((hit) => hit.body.includes('"po-late-1"'));
+    expect(hits).toHaveLength(2);
+    expect(verifyHit(hits[1]!, s.merchant.callbackSecret)).toMatchObject({
+      type: 'payout.status_changed',
+      idPayout: 'po-late-1',
+    });
+  }
 
   it('a camt.054 rejection refuses the payout with the reason, and a debit of another amount changes nothing', async () => {
     const s = await liveShop(1000);

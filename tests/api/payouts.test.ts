@@ -312,6 +312,24 @@ describe('payouts', () => {
     );
     expect(again.status, again.text).toBe(202);
     expect(again.body).toMatchObject({ idPayout: id, status: 'PENDING' });
+    expectProblem(await simulate(s, id, { status: 'SUCCESS' }), 409, 'PAYOUT_FINAL');
+    expectProblem(await simulate(s, id, { status: 'REFUSED', delaySeconds: 5 }), 409, 'PAYOUT_FINAL');
+    // REFUSED on a paid payout plays the payee's bank sending it back later (docs/decisions/044):
+    // REFUSED after all, its money, fee and VAT back on the available balance, announced again.
+    const returned = await simulate(s, id, { status: 'REFUSED', processorStatus: 'ACCOUNT_CLOSED' });
+    expect(returned.status, returned.text).toBe(200);
+    expect(returned.body.process).toMatchObject({
+      status: 'REFUSED',
+      processorStatus: 'ACCOUNT_CLOSED',
+      processedAt: done.body.process.processedAt,
+      returnedAt: expect.any(String) as string,
+    });
+    expect(await thb(s)).toEqual({ available: 9786, pending: 0, reserved: 0 });
+    expect((await transfers(s, `?idPayout=${id}`)).map((move) => move.type)).toEqual([
+      'PAYOUT_RETURN',
+      'PAYOUT_DEBIT',
+      'PAYOUT_RESERVE',
+    ]);
     expectProblem(await simulate(s, id, { status: 'REFUSED' }), 409, 'PAYOUT_FINAL');
     // A pending payout has announced nothing yet.
     const pendingId = newIdPayin('po');

@@ -451,6 +451,84 @@ describe('live refunds by file', () => {
     expect(await thb(s)).toEqual({ available: 975, reserved: 25 });
   });
 
+  it('a refund paid by one statement and returned by a later one ends REFUSED after all, and the payin can be refunded again', async () => {
+    const s = await liveShop(1000);
+    expect(
+      (await refund(s, 'rf-late', { money: { amount: 1000, currencyCode: 'THB' }, destination: BANK_THB }))
+        .status,
+    ).toBe(201);
+    const cut = await createBatch(s);
+    expect((await download(s, cut.body.idBatch)).status).toBe(200);
+    const paid = await importReport(s, camt053(ACCOUNT, [debit('R/rf-late', '1000.00')]));
+    expect(paid.body.payouts?.refunds).toEqual({ succeeded: ['rf-late'], refused: [] });
+    expect(await thb(s)).toEqual({ available: 0, reserved: 0 });
+    // In full: nothing more can be refunded.
+    expectProblem(
+      await refund(s, 'rf-late-again', { money: { amount: 1, currencyCode: 'THB' }, destination: BANK_THB }),
+      422,
+      'REFUND_EXCEEDS_PAYMENT',
+    );
+
+    // The payer's bank sends it back (no such account) in the next day's statement.
+    const back = await importReport(
+      s,
+      camt053(
+        ACCOUNT,
+        [
+          {
+            direction: 'CRDT',
+            ref: bankRef(),
+            amount: '1000.00',
+            bookedAt: '2026-11-28T10:00:00+07:00',
+            transactions: [{ endToEndId: 'R/rf-late', returnReason: 'AC01' }],
+          },
+        ],
+        '2026-11-28',
+      ),
+    );
+    expect(back.body.payouts).toMatchObject({
+      refunds: { succeeded: [], refused: ['rf-late'] },
+      problems: [],
+    });
+    expect(back.body.stored).toBe(0);
+    expect(await readRefund(s, 'rf-late')).toMatchObject({
+      status: 'REFUSED',
+      processorStatus: 'ACCOUNT_INVALID',
+      processedAt: expect.any(String) as string,
+      returnedAt: expect.any(String) as string,
+    });
+    expect(await thb(s)).toEqual({ available: 1000, reserved: 0 });
+    const list = await client.request<{ refunded: unknown; refundable: unknown }>(
+      'GET',
+      `/payins/${s.idPayin}/refunds`,
+      { token: s.token },
+    );
+    expect(list.body).toMatchObject({
+      refunded: { amount: 0, currencyCode: 'THB' },
+      refundable: { amount: 1000, currencyCode: 'THB' },
+    });
+    expect(await checkLedgerInvariants(api.runtime.deps.db)).toEqual([]);
+    // Paid, then returned: two callbacks for it.
+    const twice = (all: readonly { body: string }[]) =>
+      all.filter((hit) => hit.body.includes('"rf-late"')).length >= 2;
+    for (let round = 0; round < 8 && !twice(listener.hits); round++) await dispatcher.runOnce();
+    const hits = (await listener.waitFor(twice)).filter((hit) => hit.body.includes('"rf-late"'));
+    expect(hits).toHaveLength(2);
+    expect(verifyHit(hits[1]!, s.merchant.callbackSecret)).toMatchObject({
+      type: 'refund.status_changed',
+      idRefund: 'rf-late',
+    });
+    // The merchant can refund again, to the right account this time.
+    expect(
+      (
+        await refund(s, 'rf-late-again', {
+          money: { amount: 1000, currencyCode: 'THB' },
+          destination: BANK_THB,
+        })
+      ).status,
+    ).toBe(201);
+  });
+
   it('a refund waiting for its claim joins the queue once the payer gives a bank account', async () => {
     const s = await liveShop(1000);
     // The payer's account of a live payin is not known (decision 042): the payer is asked.

@@ -356,6 +356,43 @@ describe('creating a refund', () => {
     expect((await refund(s, s.idPayin, 'again', { destination: BANK_THB })).status).toBe(201);
   });
 
+  it("plays a paid refund the payer's bank returns later: REFUSED after all, refundable again", async () => {
+    const s = await fundedShop();
+    // …910 waits for the simulate call.
+    const created = await refund(s, s.idPayin, 'returned-later', {
+      money: { amount: 109.1, currencyCode: 'THB' },
+      destination: BANK_THB,
+    });
+    expect(created.status, created.text).toBe(201);
+    const simulate = (body: unknown) =>
+      client.request<RefundResource>(
+        'POST',
+        `/sandbox/payins/${s.idPayin}/refunds/returned-later/!simulate`,
+        {
+          token: s.token,
+          body,
+        },
+      );
+    const paid = await simulate({ status: 'SUCCESS' });
+    expect(paid.body.status).toBe('SUCCESS');
+    expect(await thb(s)).toEqual({ available: 1850.9, reserved: 0 });
+    expect((await refundsOf(s, s.idPayin)).refundable).toEqual({ amount: 890.9, currencyCode: 'THB' });
+    expectProblem(await simulate({ status: 'SUCCESS' }), 409, 'REFUND_FINAL');
+
+    const returned = await simulate({ status: 'REFUSED', processorStatus: 'NAME_MISMATCH' });
+    expect(returned.status, returned.text).toBe(200);
+    expect(returned.body).toMatchObject({
+      status: 'REFUSED',
+      processorStatus: 'NAME_MISMATCH',
+      processedAt: paid.body.processedAt,
+      returnedAt: expect.any(String) as string,
+    });
+    expect(await thb(s)).toEqual({ available: 1960, reserved: 0 });
+    expect((await refundsOf(s, s.idPayin)).refundable).toEqual({ amount: 1000, currencyCode: 'THB' });
+    expectProblem(await simulate({ status: 'REFUSED' }), 409, 'REFUND_FINAL');
+    expect(await checkLedgerInvariants(api.runtime.deps.db)).toEqual([]);
+  });
+
   it('answers 409 for the same idRefund, even on another payin', async () => {
     const s = await fundedShop();
     const other = await paidPayin(s, 500);
@@ -465,7 +502,7 @@ describe('the books', () => {
       // Marked paid without its debit, and for more than the payin received.
       await sql`update refunds set status = 'SUCCESS', amount_minor = 200000 where ${where}`.execute(db);
       const problems = await checkLedgerInvariants(db);
-      expect(problems).toContain('refund audited (SUCCESS): 1 reserves, 0 debits, 0 releases');
+      expect(problems).toContain('refund audited (SUCCESS): 1 reserves, 0 debits, 0 releases, 0 returns');
       expect(problems).toContain(`payin ${s.idPayin} of 100000 has 200000 refunded or pending refund`);
     } finally {
       await sql`update refunds set status = 'PENDING', amount_minor = 4000 where ${where}`.execute(db);

@@ -19,6 +19,7 @@ import * as statementMappings from './0017-statement-mappings';
 import * as chainWatch from './0018-chain-watch';
 import * as refundBatches from './0019-refund-batches';
 import * as chainPayouts from './0020-chain-payouts';
+import * as returnsAfterPayment from './0021-returns-after-payment';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-chain-watch': chainWatch,
   '0019-refund-batches': refundBatches,
   '0020-chain-payouts': chainPayouts,
+  '0021-returns-after-payment': returnsAfterPayment,
 };

@@ -214,7 +214,9 @@ export function payoutSandboxRoutes(
       description:
         'Ends a PENDING test payout: SUCCESS (processorStatus APPROVED) or REFUSED (ACCOUNT_INVALID, ACCOUNT_CLOSED, ' +
         'NAME_MISMATCH, LIMIT_EXCEEDED, DECLINED or CANCELLED; DECLINED when left out), now (200, the payout) or after ' +
-        'delaySeconds (202). Without a call, a test payout ends by itself: amounts ending in 901 succeed and 902–906 are ' +
+        "delaySeconds (202). REFUSED on a SUCCESS payout (now, without delaySeconds) plays the payee's bank returning " +
+        'it later: REFUSED with that processorStatus, returnedAt set, its money, fee and VAT back on the balance. ' +
+        'Without a call, a test payout ends by itself: amounts ending in 901 succeed and 902–906 are ' +
         'refused after 3 s, 910 waits for this call, any other amount succeeds after the sandbox delay (10 s by ' +
         'default). Token operation: POST /sandbox/payouts/{idPayout}/!simulate.',
       tag: 'Sandbox',

@@ -205,7 +205,8 @@ export function refundSandboxRoutes(
         'Ends a PENDING test refund now: SUCCESS (APPROVED; only once the refund knows where its money goes, else 409 ' +
         'REFUND_NOT_CLAIMED) or REFUSED (ACCOUNT_INVALID, ACCOUNT_CLOSED, NAME_MISMATCH, LIMIT_EXCEEDED, DECLINED or ' +
         'CANCELLED, DECLINED when left out; CLAIM_EXPIRED while its claim is open, as if the payer let the time run ' +
-        'out). Without a call a test refund ends by itself, by the payout magic amounts (…902–906 refused after 3 s, ' +
+        "out). REFUSED on a SUCCESS refund plays the payer's bank returning it later: REFUSED with that " +
+        'processorStatus, returnedAt set, its money back on the balance and refundable again. Without a call a test refund ends by itself, by the payout magic amounts (…902–906 refused after 3 s, ' +
         '…910 waits) or SUCCESS after the sandbox delay. Token operation: POST ' +
         '/sandbox/payins/{idPayin}/refunds/{idRefund}/!simulate.',
       tag: 'Sandbox',

@@ -14,7 +14,8 @@ const labelOf = (item: BatchItem) => `${LABELS[item.kind]} ${item.ownId}`;
 /**
  * What an account's statement or notification does to the payouts and refunds of its downloaded
  * batches, by EndToEndId (docs/decisions/038, 042): returns and rejections first (a transfer
- * debited and returned in one report ends REFUSED), then debits. A debit of another amount, an
+ * debited and returned in one report ends REFUSED), then debits; a return of one paid by an earlier
+ * report ends it REFUSED after all, its debit undone (decision 044). A debit of another amount, an
  * item in no downloaded batch or an unknown EndToEndId is a problem and changes nothing; the same
  * report again changes nothing. Each item ends in its owner's transaction (BatchSource.settle).
  */
@@ -65,13 +66,16 @@ export async function applyBankReport(input: {
       problem(`${labelOf(item)} is in no downloaded batch: the bank cannot have its file.`);
       continue;
     }
+    if (entry.kind === 'RETURNED' && item.status === 'SUCCESS' && !ended.has(item)) {
+      // Paid by an earlier report and sent back now (decision 044): REFUSED after all.
+      ended.add(item);
+      const returned = await source.returnPaid(item, payoutStatusForReturnReason(entry.reason));
+      if (!returned) result.unchanged++;
+      else (item.kind === 'PAYOUT' ? result : result.refunds).refused.push(item.ownId);
+      continue;
+    }
     if (ended.has(item) || item.status !== 'PENDING') {
-      if (entry.kind === 'RETURNED' && item.status === 'SUCCESS' && !ended.has(item))
-        problem(
-          `${labelOf(item)} had succeeded and is returned now: its money is back on the account, ` +
-            'but it stays SUCCESS; credit it to the merchant by hand (decision 038).',
-        );
-      else result.unchanged++;
+      result.unchanged++;
       continue;
     }
     if (entry.kind === 'DEBIT' && !sameMoney(entry.money, item.money)) {

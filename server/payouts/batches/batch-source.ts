@@ -75,4 +75,9 @@ export interface BatchSource {
     item: BatchItem,
     outcome: { status: FinalStatus; processorStatus: string },
   ): Promise<BatchItem | undefined>;
+  /**
+   * A paid item whose money the bank reports back later (docs/decisions/044): REFUSED after all,
+   * its debit undone, in its owner's transaction. Undefined when it was not paid (any more).
+   */
+  returnPaid(item: BatchItem, processorStatus: string): Promise<BatchItem | undefined>;
 }

@@ -85,4 +85,11 @@ export class PayoutBatchSource implements BatchSource {
       throw error;
     }
   }
+
+  async returnPaid(
+    ...[item, processorStatus]: Parameters<BatchSource['returnPaid']>
+  ): Promise<BatchItem | undefined> {
+    const payout = await this.payouts.returnPaid({ id: item.id, idPayout: item.ownId }, processorStatus);
+    return payout && payoutItem(payout);
+  }
 }
