@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { signIn } from './support/console';
-import { api, BASE_URL, credentials, newOrderId } from './support/payments';
+import { api, BASE_URL, merchantToken, newOrderId } from './support/payments';
 
 test.use({ viewport: { width: 360, height: 800 } });
 // One after the other: both spend e2e-live's 10 requests per second, which console.spec shares.
@@ -182,21 +182,13 @@ const KBANK_EXPORT = readFileSync(
 const KBANK_HEADER = 'วันที่,เวลา,รายการ,ถอนเงิน,ฝากเงิน,ยอดคงเหลือ,ช่องทาง,รายละเอียด';
 
 /** The live merchant's server: its payins, its collection accounts and the KBank account's statement mapping. */
-async function liveToken(): Promise<string> {
-  const response = await api<{ token: string }>('POST', '/auth-tokens', {
-    body: {
-      ...credentials('e2e-live'),
-      operations: [
-        'POST /payins/.*',
-        'GET /payins/.*',
-        'GET /collection/.*',
-        'PUT /collection/accounts/kbank-current/statement-mapping',
-      ],
-    },
-  });
-  expect(response.status).toBe(200);
-  return response.body.token;
-}
+const liveToken = () =>
+  merchantToken('e2e-live', [
+    'POST /payins/.*',
+    'GET /payins/.*',
+    'GET /collection/.*',
+    'PUT /collection/accounts/kbank-current/statement-mapping',
+  ]);
 
 /** A live OFFLINE payin of an odd amount, open at the merchant's KBank account: its id, reference and amount. */
 async function openPayin(token: string): Promise<{ idPayin: string; reference: string; amount: number }> {

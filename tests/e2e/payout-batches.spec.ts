@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { signIn } from './support/console';
-import { api, BASE_URL, credentials, newOrderId } from './support/payments';
+import { api, BASE_URL, merchantToken, newOrderId } from './support/payments';
 
 // Live payouts by bank file in the console (docs/decisions/038). e2e-payouts is a live merchant
 // whose SCB account pays out by pain.001 (tests/e2e/support/merchants.json); no other spec uses it.
@@ -20,23 +20,15 @@ async function expectNoOverflow(page: Page): Promise<void> {
 }
 
 /** The merchant's server: its payins, payouts, statements and batches. */
-async function serverToken(): Promise<string> {
-  const response = await api<{ token: string }>('POST', '/auth-tokens', {
-    body: {
-      ...credentials(MERCHANT),
-      operations: [
-        'POST /payins/.*',
-        'POST /payouts/.*',
-        'GET /payouts/.*',
-        'POST /collection/statements',
-        'GET /payout-batches.*',
-        'POST /payout-batches.*',
-      ],
-    },
-  });
-  expect(response.status).toBe(200);
-  return response.body.token;
-}
+const serverToken = () =>
+  merchantToken(MERCHANT, [
+    'POST /payins/.*',
+    'POST /payouts/.*',
+    'GET /payouts/.*',
+    'POST /collection/statements',
+    'GET /payout-batches.*',
+    'POST /payout-batches.*',
+  ]);
 
 /** Now in Bangkok, as a statement line without a zone gives it (the API reads it in the account's home time). */
 const bangkokNow = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { signIn } from './support/console';
-import { api, credentials, newOrderId } from './support/payments';
+import { api, merchantToken, newOrderId } from './support/payments';
 
 // Refunds end to end (docs/decisions/036): the payer's claim page and the console's Refund.
 test.use({ viewport: { width: 360, height: 800 } });
@@ -10,16 +10,7 @@ const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 // The same address with one letter's case changed: its EIP-55 checksum fails.
 const MISTYPED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
 
-async function refundToken(): Promise<string> {
-  const response = await api<{ token: string }>('POST', '/auth-tokens', {
-    body: {
-      ...credentials('e2e-shop'),
-      operations: ['GET /payins/.*', 'POST /payins/.*', 'POST /sandbox/payins/.*'],
-    },
-  });
-  expect(response.status).toBe(200);
-  return response.body.token;
-}
+const refundToken = () => merchantToken('e2e-shop');
 
 /** A successful (or, with `pay` false, an open) test payin of e2e-shop, paid in by its server and the sandbox. */
 async function paidPayin(

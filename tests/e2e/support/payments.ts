@@ -60,14 +60,18 @@ export async function customerToken(
   return response.body.token;
 }
 
-/** A merchant token for the sandbox and reads (server side), never shown to a browser. */
-export async function merchantToken(code: MerchantCode = 'e2e-shop'): Promise<string> {
+/**
+ * A merchant token (server side, never shown to a browser) for these operations; by default the
+ * sandbox and payin reads.
+ */
+export async function merchantToken(
+  code: MerchantCode = 'e2e-shop',
+  operations: readonly string[] = ['GET /payins/.*', 'POST /payins/.*', 'POST /sandbox/payins/.*'],
+): Promise<string> {
   const response = await api<{ token: string }>('POST', '/auth-tokens', {
-    body: {
-      ...credentials(code),
-      operations: ['GET /payins/.*', 'POST /payins/.*', 'POST /sandbox/payins/.*'],
-    },
+    body: { ...credentials(code), operations },
   });
+  if (response.status !== 200) throw new Error(`No token for ${code}: ${response.status}`);
   return response.body.token;
 }
 
