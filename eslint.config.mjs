@@ -19,7 +19,7 @@ const SERVER_FLOORS = [
   ['payouts', 'reconciliation', 'customer-sessions', 'people'],
   ['refunds'],
   ['chain'],
-  ['callbacks', 'sandbox', 'audit'],
+  ['callbacks', 'sandbox', 'audit', 'exports'],
   ['http'],
   ['runtime'],
   ['main'],

@@ -120,6 +120,7 @@ const envSchema = z.object({
   /** Callback attempts in flight at once per instance, and to any one endpoint (its scheme, host and port). */
   CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   CALLBACK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  CALLBACK_ENDPOINT_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   /** How long a rotated-out callback signing secret keeps signing beside the new one (default 24 h). */
   CALLBACK_SECRET_OVERLAP_SECS: z.coerce.number().int().min(0).max(MAX_SECRET_OVERLAP_SECS).default(86_400),
   /** How often each watched chain is asked for new blocks (docs/decisions/041). */

@@ -12,6 +12,7 @@ import {
   catalogueRoutes,
   collectionRoutes,
   consoleRoutes,
+  exportRoutes,
   createApiApp,
   invitationUrl,
   operatorRoutes,
@@ -59,6 +60,7 @@ import {
 } from './sandbox';
 import { RefundBatchSource, RefundService } from './refunds';
 import { LedgerService } from './ledger';
+import { ExportService } from './exports';
 import { Metrics } from './metrics';
 import { PayoutBatchService, PayoutBatchSource, PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
@@ -222,6 +224,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       clock,
       urlPolicy,
       receiverSecret: await loadServerSecret(database.db, 'callback-receiver-key', undefined),
+      listen: (channel, onNotify) => database.listen(channel, onNotify),
     });
     const ledger: LedgerService = new LedgerService({
       onPosted: (kind) => metrics.ledgerTransfers.inc({ kind }),
@@ -388,6 +391,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...consoleRoutes(config.publicUrl),
         ...auditRoutes,
         ...collectionRoutes(collection, payoutBatches),
+        ...exportRoutes(new ExportService({ db: database.db, ledger, reconciliation: collection, logger })),
         ...callbackRoutes(callbacks),
         ...callbackReceiverRoutes(callbacks.receiver),
       ],

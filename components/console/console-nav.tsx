@@ -22,6 +22,7 @@ const SECTIONS: readonly {
   { href: '/console/payouts/batches', key: 'batches', permission: 'payments.read', live: true },
   // Reconciliation of real money at the merchant's own accounts: live merchants' work too.
   { href: '/console/collection', key: 'collection', permission: 'payments.read' },
+  { href: '/console/exports', key: 'exports', permission: 'exports.read' },
   { href: '/console/scenarios', key: 'scenarios', permission: 'tokens.mint', sandbox: true },
   { href: '/console/callbacks', key: 'callbacks', permission: 'payments.read' },
   { href: '/console/receiver', key: 'receiver', permission: 'callbacks.manage' },

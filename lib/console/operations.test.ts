@@ -209,3 +209,22 @@ describe('payout batches', () => {
     expect(consoleDownload(['payout-batches', idBatch, 'pain.002'])).toBeUndefined();
   });
 });
+
+describe('exports', () => {
+  it('are downloads of their own (never the JSON proxy), for the roles that keep the books', () => {
+    expect(consoleOperation('GET', ['exports', 'payins'])).toBeUndefined();
+    expect(consoleDownload(['exports', 'settlement-report'])).toEqual({
+      method: 'GET',
+      path: '/exports/settlement-report',
+      permission: 'exports.read',
+      sandbox: false,
+      credentials: false,
+      body: 'json',
+    });
+    expect(consoleDownload(['exports', 'collection-transactions'])).toMatchObject({
+      path: '/exports/collection-transactions',
+    });
+    expect(consoleDownload(['exports', 'merchants'])).toBeUndefined();
+    expect(consoleDownload(['exports'])).toBeUndefined();
+  });
+});

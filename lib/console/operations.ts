@@ -1,3 +1,4 @@
+import { isExportKind } from '../api/export-kinds';
 import { ID_PAYIN_PATTERN } from '../schemas/primitives';
 import type { Permission } from './roles';
 
@@ -36,8 +37,8 @@ type Rule = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /**
    * Literal segments, ':id' for an idPayin or idPayout (the same pattern), ':collection' for
-   * the id of a collection transaction, ':account' for a collection account's, or ':batch' for the
-   * id of a payout batch.
+   * the id of a collection transaction, ':account' for a collection account's, ':batch' for the
+   * id of a payout batch, or ':export' for a kind of export.
    */
   segments: readonly string[];
   permission?: Permission;
@@ -128,6 +129,8 @@ const RULES: readonly Rule[] = [
  */
 const DOWNLOADS: readonly Rule[] = [
   { method: 'GET', segments: ['payout-batches', ':batch', 'pain.001'], permission: 'payouts.create' },
+  // Exports and the settlement report (docs/decisions/045): streamed through as the API sends them.
+  { method: 'GET', segments: ['exports', ':export'], permission: 'exports.read' },
 ];
 
 /** Our API key ids (server/merchants/api-keys.ts). */
@@ -139,6 +142,7 @@ function segmentMatches(expected: string, actual: string): boolean {
   if (expected === ':account') return COLLECTION_ACCOUNT_ID.test(actual);
   if (expected === ':key') return API_KEY_ID.test(actual);
   if (expected === ':batch') return ID_BATCH_PATTERN.test(actual);
+  if (expected === ':export') return isExportKind(actual);
   return expected === actual;
 }
 

@@ -32,4 +32,21 @@ describe('payment filters', () => {
   it('links pages with the same filters', () => {
     expect(paymentsPageQuery({ status: 'PENDING', cursor: 'x' })).toBe('status=PENDING&cursor=x');
   });
+
+  it('keeps a search, white space squeezed, and asks the API with it', () => {
+    expect(parsePaymentFilters({ q: '  Somchai\tJaidee ', status: 'SUCCESS' })).toEqual({
+      q: 'Somchai Jaidee',
+      status: 'SUCCESS',
+    });
+    expect(Object.fromEntries(new URLSearchParams(paymentListQuery({ q: '1,500.50' }, 10)))).toEqual({
+      limit: '10',
+      q: '1,500.50',
+    });
+    expect(paymentsPageQuery({ q: 'order 1', cursor: 'x' })).toBe('q=order+1&cursor=x');
+  });
+
+  it('leaves out a search the API would refuse', () => {
+    for (const q of ['', '   ', 'a'.repeat(101), 'a\u0000b', ['a', 'b']])
+      expect(parsePaymentFilters({ q }), JSON.stringify(q)).toEqual({});
+  });
 });

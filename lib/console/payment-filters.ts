@@ -1,5 +1,6 @@
 import { METHOD_CODES, type MethodCode } from '../methods/catalogue';
 import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
+import { payinSearchProblem } from '../payins/search';
 import { PAYIN_STATUSES, type PayinStatus } from '../payins/statuses';
 
 /** The payments list's filters as the console page's URL carries them (dates as YYYY-MM-DD, UTC). */
@@ -10,6 +11,8 @@ export interface PaymentFilters {
   createdFrom?: string;
   createdTo?: string;
   isTest?: boolean;
+  /** The search box (GET /payins?q=, docs/decisions/046). */
+  q?: string;
   idPayin?: string;
   cursor?: string;
 }
@@ -39,6 +42,9 @@ export function parsePaymentFilters(query: Record<string, string | string[] | un
   if (isDay(to)) filters.createdTo = to;
   const isTest = get('isTest');
   if (isTest === 'true' || isTest === 'false') filters.isTest = isTest === 'true';
+  // White space squeezed (a pasted tab is a space here); a text the API would refuse is left out.
+  const q = get('q')?.replace(/\s+/g, ' ').trim();
+  if (q && payinSearchProblem(q) === undefined) filters.q = q;
   const cursor = get('cursor');
   if (cursor && /^[A-Za-z0-9_-]{1,512}$/.test(cursor)) filters.cursor = cursor;
   return filters;
@@ -56,6 +62,7 @@ function nextDay(day: string): string {
  */
 export function paymentListQuery(filters: PaymentFilters, limit = 25): string {
   const query = new URLSearchParams({ limit: String(limit) });
+  if (filters.q) query.set('q', filters.q);
   if (filters.status) query.set('status', filters.status);
   if (filters.paymentMethodCode) query.set('paymentMethodCode', filters.paymentMethodCode);
   if (filters.currencyCode) query.set('currencyCode', filters.currencyCode);

@@ -11,7 +11,10 @@ describe('roles', () => {
       'payouts.create',
       'refunds.create',
       'collection.resolve',
+      'exports.read',
     ]);
+    expect(can('developer', 'exports.read')).toBe(false);
+    expect(can('viewer', 'exports.read')).toBe(false);
     expect(can('developer', 'refunds.create')).toBe(false);
     expect(can('developer', 'keys.manage')).toBe(true);
     expect(can('developer', 'payouts.create')).toBe(false);

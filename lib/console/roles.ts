@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'refunds.create',
   /** Link incoming money to a payin, mark it refunded, import a bank statement. */
   'collection.resolve',
+  /** Download exports and the settlement report: payer data and the books of a period, in bulk. */
+  'exports.read',
   /** Drive test payments and payouts to an outcome (test merchants). */
   'sandbox.simulate',
   /** See and rotate the callback signing secret, send a test callback, read the built-in receiver. */
@@ -47,6 +49,7 @@ const TABLE: Record<Permission, readonly Role[]> = {
   'payouts.create': ['owner', 'admin', 'finance'],
   'refunds.create': ['owner', 'admin', 'finance'],
   'collection.resolve': ['owner', 'admin', 'finance'],
+  'exports.read': ['owner', 'admin', 'finance'],
   'sandbox.simulate': ['owner', 'admin', 'developer'],
   'callbacks.manage': ['owner', 'admin', 'developer'],
   'tokens.mint': ['owner', 'admin', 'developer'],

@@ -9,9 +9,9 @@ import { loadConfig } from '@/server/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '@/server/db';
 import { createFrontDoor } from '@/server/http/front-door';
 import { createLogger } from '@/server/logger';
-import { provisionMerchants, type MerchantEntry } from '@/server/merchants';
+import { provisionMerchants, type Merchant, type MerchantEntry } from '@/server/merchants';
 import type { TokenGrant } from '@/server/tokens';
-import { createRuntime } from '@/server/runtime';
+import { createRuntime, type Runtime } from '@/server/runtime';
 
 export interface BenchRequest {
   path: string;
@@ -19,7 +19,7 @@ export interface BenchRequest {
 }
 
 /** A fresh PostgreSQL database for the run, dropped by the returned function. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `payin_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -38,17 +38,41 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () 
   };
 }
 
-/**
- * Starts the API and prepares `merchants × payinsEach` payins, each read with its own
- * payment-scoped token: load spread this way stays inside every rate limit (10 per second per
- * payment, 100 per second per merchant), so the figure measures answered 200s.
- */
-export async function startBenchApi(options: {
+/** The PostgreSQL server benchmarks make their databases on. */
+export const BENCH_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether a PostgreSQL server answers at `url` (else its figures are skipped). */
+export async function postgresReachable(url = BENCH_ADMIN_URL): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The runtime behind the front door, listening on a port of its own, on a database of its own. */
+export interface BenchRuntime {
+  runtime: Runtime;
+  database: DatabaseHandle;
+  port: number;
+  /** The PostgreSQL database's name, when on PostgreSQL. */
+  db?: string;
+  /** Provisions merchants as the merchants file would, remembered by the runtime. */
+  provision: (entries: MerchantEntry[]) => Promise<Merchant[]>;
+  close: () => Promise<void>;
+}
+
+/** Starts the real runtime (as `npm start` serves the API) on an in-memory PGlite or a fresh PostgreSQL database. */
+export async function startBenchRuntime(options: {
   database: 'pglite' | 'postgres';
   adminUrl: string;
-  merchants: number;
-  payinsEach: number;
-}): Promise<{ port: number; requests: BenchRequest[]; close: () => Promise<void> }> {
+}): Promise<BenchRuntime> {
   const postgres = options.database === 'postgres' ? await freshPostgres(options.adminUrl) : undefined;
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -61,25 +85,65 @@ export async function startBenchApi(options: {
     ? openPostgres(postgres.url, config.DATABASE_POOL_SIZE)
     : await openPglite('memory://');
   const runtime = await createRuntime(config, { logger: createLogger('silent'), database });
-  const pepper = await runtime.deps.db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', 'secret-pepper')
-    .executeTakeFirstOrThrow();
+  const door = createFrontDoor({
+    logger: runtime.deps.logger,
+    api: getRequestListener(runtime.api.fetch),
+    web: undefined,
+    publicUrl: config.publicUrl,
+    trustProxy: false,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 10_000,
+    maxConnectionsPerAddress: 0,
+  });
+  await new Promise<void>((resolve) => door.server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    runtime,
+    database,
+    port: (door.server.address() as AddressInfo).port,
+    ...(postgres && { db: new URL(postgres.url).pathname.slice(1) }),
+    provision: async (entries) => {
+      const pepper = await runtime.deps.db
+        .selectFrom('server_secrets')
+        .select('value')
+        .where('name', '=', 'secret-pepper')
+        .executeTakeFirstOrThrow();
+      const merchants = await provisionMerchants(
+        runtime.deps.db,
+        Buffer.from(pepper.value, 'base64url'),
+        entries,
+      );
+      for (const merchant of merchants) runtime.deps.merchants.remember(merchant);
+      return merchants;
+    },
+    close: async () => {
+      await door.stop({ idleGraceMs: 0, deadlineMs: 1000 });
+      await runtime.close();
+      await postgres?.drop();
+    },
+  };
+}
+
+/**
+ * Starts the API and prepares `merchants × payinsEach` payins, each read with its own
+ * payment-scoped token: load spread this way stays inside every rate limit (10 per second per
+ * payment, 100 per second per merchant), so the figure measures answered 200s.
+ */
+export async function startBenchApi(options: {
+  database: 'pglite' | 'postgres';
+  adminUrl: string;
+  merchants: number;
+  payinsEach: number;
+}): Promise<{ port: number; requests: BenchRequest[]; db?: string; close: () => Promise<void> }> {
+  const { runtime, port, db, provision, close } = await startBenchRuntime(options);
   const entries: MerchantEntry[] = Array.from({ length: options.merchants }, (_, index) => ({
     merchantCode: `bench${index}`,
     secret: `sk_test_${randomBytes(18).toString('base64url')}`,
     channelName: 'Bench Shop',
     test: true,
   }));
-  const merchants = await provisionMerchants(
-    runtime.deps.db,
-    Buffer.from(pepper.value, 'base64url'),
-    entries,
-  );
+  const merchants = await provision(entries);
   const requests: BenchRequest[] = [];
   for (const merchant of merchants) {
-    runtime.deps.merchants.remember(merchant);
     for (let index = 0; index < options.payinsEach; index++) {
       const idPayin = `order-${index}-${randomBytes(4).toString('hex')}`;
       const grant: TokenGrant = {
@@ -120,25 +184,5 @@ export async function startBenchApi(options: {
   // Interleave merchants so concurrent requests hit different buckets and rows.
   requests.sort(() => Math.random() - 0.5);
 
-  const door = createFrontDoor({
-    logger: runtime.deps.logger,
-    api: getRequestListener(runtime.api.fetch),
-    web: undefined,
-    publicUrl: config.publicUrl,
-    trustProxy: false,
-    headersTimeoutMs: 10_000,
-    requestTimeoutMs: 10_000,
-    maxConnectionsPerAddress: 0,
-  });
-  await new Promise<void>((resolve) => door.server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    port: (door.server.address() as AddressInfo).port,
-    requests,
-    ...(postgres && { db: new URL(postgres.url).pathname.slice(1) }),
-    close: async () => {
-      await door.stop({ idleGraceMs: 0, deadlineMs: 1000 });
-      await runtime.close();
-      await postgres?.drop();
-    },
-  };
+  return { port, requests, ...(db && { db }), close };
 }

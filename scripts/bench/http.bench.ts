@@ -4,7 +4,7 @@
 // processes of their own; the generator keeps CONNECTIONS keep-alive requests in flight.
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import pg from 'pg';
+import { BENCH_ADMIN_URL, postgresReachable } from './api-runtime.bench-support';
 import { report, type Check } from './report';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -14,10 +14,7 @@ const DURATION_MS = 5000;
 // merchant-wide ceiling of 100 per second, so no request of the figure is a 429.
 const MERCHANTS = 300;
 const PAYINS_EACH = 10;
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_URL = BENCH_ADMIN_URL;
 
 interface Target {
   port: number;
@@ -67,17 +64,6 @@ function load(target: Target): Promise<LoadResult> {
   return new Promise((resolveLoad) =>
     generator.once('message', (message) => resolveLoad(message as LoadResult)),
   );
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 type Mode = 'bare' | 'pglite' | 'postgres';

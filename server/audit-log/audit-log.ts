@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'payout_batch.created',
   'payout_batch.downloaded',
   'payout_batch.cancelled',
+  'export.downloaded',
   'refund.created',
   'refund.simulated',
   'collection_transaction.linked',

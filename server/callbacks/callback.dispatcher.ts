@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import { callbackSigningSecrets, type Merchant } from '../merchants';
 import type { CallbackSender, CallbackSettings, SendResult } from './callback';
 import { claimDueDeliveries, finishAttempt, purgeFinishedDeliveries } from './callback.repository';
+import { EndpointLimits } from './endpoint-limits';
 import { judgeAttempt, parseRetryAfter, planAfterAttempt } from './callback.retry-policy';
 import { callbackHeaders } from './callback.signer';
 
@@ -29,8 +30,13 @@ export interface CallbackDispatcherOptions {
   random?: () => number;
   /** Attempts in flight at once in this dispatcher (CALLBACK_CONCURRENCY). */
   maxInFlight?: number;
-  /** Attempts in flight at once to one endpoint (CALLBACK_ENDPOINT_CONCURRENCY). */
+  /**
+   * Attempts in flight at once to one endpoint to start with (CALLBACK_ENDPOINT_CONCURRENCY); each
+   * endpoint's limit then adapts to its answers, between 1 and `maxPerEndpoint`.
+   */
   perEndpoint?: number;
+  /** The most attempts in flight to one endpoint that answers fast (CALLBACK_ENDPOINT_MAX_CONCURRENCY). */
+  maxPerEndpoint?: number;
   /**
    * Hears each finished attempt (metrics): how it ended and, for a delivery's very first attempt,
    * how long after the status change it started.
@@ -50,22 +56,30 @@ export function redactUrl(url: string): string {
 
 /**
  * Delivers due callbacks concurrently: each claim takes what free capacity allows (at most
- * `maxInFlight` attempts, `perEndpoint` to any one endpoint) and every attempt runs on its own,
- * outside any transaction, then logs itself and schedules the next attempt or finishes the
- * delivery. A slow or dead endpoint holds only its own slots, never a round: other merchants'
- * callbacks go out as soon as they are due (docs/decisions/014-callbacks.md).
+ * `maxInFlight` attempts, and to each endpoint what its adaptive limit leaves) and every attempt
+ * runs on its own, outside any transaction, then logs itself and schedules the next attempt or
+ * finishes the delivery. A slow or dead endpoint holds only its own slots, never a round: other
+ * merchants' callbacks go out as soon as they are due (docs/decisions/014, 047).
  */
 export class CallbackDispatcher {
   readonly maxInFlight: number;
   readonly perEndpoint: number;
+  readonly limits: EndpointLimits;
   private readonly wallClock: Clock;
   private lastPurge = Number.NEGATIVE_INFINITY;
   private readonly inFlight = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
+  /** Where the next claim's walk over endpoints starts (round-robin). */
+  private claimAfter: string | undefined;
 
   constructor(private readonly options: CallbackDispatcherOptions) {
     this.maxInFlight = options.maxInFlight ?? 32;
     this.perEndpoint = options.perEndpoint ?? 2;
+    this.limits = new EndpointLimits({
+      initial: this.perEndpoint,
+      max: Math.max(this.perEndpoint, options.maxPerEndpoint ?? 16),
+      slowMs: Math.min(1000, options.settings.timeoutMs / 2),
+    });
     this.wallClock = options.wallClock ?? systemClock;
   }
 
@@ -84,14 +98,15 @@ export class CallbackDispatcher {
     await this.purgeIfDue(now);
     if (this.freeSlots <= 0) return [];
     const token = randomUUID();
-    const claimed = await claimDueDeliveries(db, {
+    const { rows: claimed, lastEndpoint } = await claimDueDeliveries(db, {
       now,
       leaseUntil: new Date(now.getTime() + settings.leaseMs),
       token,
       limit: this.freeSlots,
-      perEndpoint: this.perEndpoint,
-      inFlight: this.inFlight,
+      roomOf: (endpoint) => this.limits.limitOf(endpoint) - (this.inFlight.get(endpoint) ?? 0),
+      after: this.claimAfter,
     });
+    this.claimAfter = lastEndpoint;
     return claimed.map((row) => {
       this.inFlight.set(row.endpoint, (this.inFlight.get(row.endpoint) ?? 0) + 1);
       const attempt = this.attempt(row, token)
@@ -102,7 +117,10 @@ export class CallbackDispatcher {
         .finally(() => {
           const left = (this.inFlight.get(row.endpoint) ?? 1) - 1;
           if (left > 0) this.inFlight.set(row.endpoint, left);
-          else this.inFlight.delete(row.endpoint);
+          else {
+            this.inFlight.delete(row.endpoint);
+            this.limits.idle(row.endpoint);
+          }
           this.running.delete(attempt);
           onSettled?.();
         });
@@ -149,8 +167,10 @@ export class CallbackDispatcher {
       : { kind: 'error', error: `merchant ${row.merchant_code} is unknown`, durationMs: 0 };
     const finishedAt = clock();
     const attemptsInRun = row.schedule_step + 1;
+    const judgement = judgeAttempt(result);
+    this.limits.record(row.endpoint, { ok: judgement.kind === 'delivered', durationMs: result.durationMs });
     const plan = planAfterAttempt({
-      judgement: judgeAttempt(result),
+      judgement,
       attemptsInRun,
       schedule: settings.schedule,
       now: finishedAt,

@@ -36,15 +36,20 @@ export async function insertDelivery(tx: Db, row: NewDelivery): Promise<void> {
     .execute();
 }
 
-/** Due rows looked at per claim (oldest first), after the endpoints at capacity are left out. */
-const CLAIM_SCAN = 500;
+/** Endpoints with pending deliveries looked at per claim, round-robin from the previous claim's last. */
+export const CLAIM_ENDPOINTS = 200;
 
 /**
- * Claims up to `limit` due deliveries for one dispatcher, at most `perEndpoint` per endpoint minus
- * what it already has in flight there; endpoints already at capacity are not even scanned, so one
- * dead endpoint's backlog cannot hide everyone else's callbacks. FOR UPDATE SKIP LOCKED lets
- * concurrent dispatchers pass each other's rows by, and the lease keeps the rows theirs after this
- * statement commits, until the attempt is recorded or the lease passes (the dispatcher crashed).
+ * Claims up to `limit` due deliveries for one dispatcher, fairly by endpoint (docs/decisions/047):
+ * it walks the endpoints that have pending deliveries (one index probe each, at most
+ * CLAIM_ENDPOINTS, in endpoint order after `after`, so every endpoint gets its turn however many
+ * there are), takes each one's oldest due rows up to its room (`roomOf`; endpoints without room are
+ * not probed), then the oldest of those up to `limit`. One endpoint's
+ * backlog, however old and large, takes only its own room and never hides anyone else's callbacks.
+ * FOR UPDATE SKIP LOCKED lets concurrent dispatchers pass each other's rows by, and the lease keeps
+ * the rows theirs after this statement commits, until the attempt is recorded or the lease passes
+ * (the dispatcher crashed). Returns the rows and the last endpoint walked (undefined: the walk
+ * reached the end; the next claim starts from the first).
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -53,41 +58,46 @@ export async function claimDueDeliveries(
     leaseUntil: Date;
     token: string;
     limit: number;
-    perEndpoint: number;
-    /** What this dispatcher already has in flight, by endpoint. */
-    inFlight: ReadonlyMap<string, number>;
+    /** Attempts the endpoint may still start in this dispatcher (its limit minus its flights). */
+    roomOf: (endpoint: string) => number;
+    /** Start the walk after this endpoint (round-robin). */
+    after?: string | undefined;
   },
-): Promise<CallbackDeliveryRow[]> {
-  const busy = [...input.inFlight]
-    .filter(([, count]) => count >= input.perEndpoint)
-    .map(([endpoint]) => endpoint);
-  const endpoints = [...input.inFlight.keys()];
-  const counts = endpoints.map((endpoint) => input.inFlight.get(endpoint) ?? 0);
+): Promise<{ rows: CallbackDeliveryRow[]; lastEndpoint: string | undefined }> {
+  const walked = await sql<{ endpoint: string }>`
+    with recursive walk(endpoint, depth) as (
+      (select endpoint, 1 from callback_deliveries
+       where status = 'PENDING' and endpoint > ${input.after ?? ''}
+       order by endpoint limit 1)
+      union all
+      select (select d.endpoint from callback_deliveries d
+              where d.status = 'PENDING' and d.endpoint > walk.endpoint
+              order by d.endpoint limit 1), walk.depth + 1
+      from walk where walk.endpoint is not null and walk.depth < ${CLAIM_ENDPOINTS}
+    )
+    select endpoint from walk where endpoint is not null`.execute(db);
+  const all = walked.rows.map((row) => row.endpoint);
+  const lastEndpoint = all.length >= CLAIM_ENDPOINTS ? all[all.length - 1] : undefined;
+  const open = all.filter((endpoint) => input.roomOf(endpoint) > 0);
+  if (open.length === 0 || input.limit <= 0) return { rows: [], lastEndpoint };
+  const rooms = open.map((endpoint) => input.roomOf(endpoint));
   const result = await sql<CallbackDeliveryRow>`
     update callback_deliveries set locked_until = ${input.leaseUntil}, lease_token = ${input.token}
     where id in (
-      select ranked.id from (
-        select due.id, due.next_attempt_at,
-          row_number() over (partition by due.endpoint order by due.next_attempt_at, due.id) as rank,
-          ${input.perEndpoint}::int - coalesce(flying.count, 0) as room
-        from (
-          select id, endpoint, next_attempt_at from callback_deliveries
-          where status = 'PENDING' and next_attempt_at <= ${input.now}
-            and (locked_until is null or locked_until <= ${input.now})
-            and endpoint <> all(${busy}::text[])
-          order by next_attempt_at
-          limit ${CLAIM_SCAN}
-          for update skip locked
-        ) as due
-        left join unnest(${endpoints}::text[], ${counts}::int[]) as flying(endpoint, count)
-          on flying.endpoint = due.endpoint
-      ) as ranked
-      where ranked.rank <= ranked.room
-      order by ranked.next_attempt_at
+      select due.id from unnest(${open}::text[], ${rooms}::int[]) as open(endpoint, room)
+      cross join lateral (
+        select d.id, d.next_attempt_at from callback_deliveries d
+        where d.status = 'PENDING' and d.endpoint = open.endpoint and d.next_attempt_at <= ${input.now}
+          and (d.locked_until is null or d.locked_until <= ${input.now})
+        order by d.next_attempt_at
+        limit open.room
+        for update skip locked
+      ) as due
+      order by due.next_attempt_at
       limit ${input.limit}
     )
     returning *`.execute(db);
-  return result.rows;
+  return { rows: result.rows, lastEndpoint };
 }
 
 export interface FinishedAttempt {

@@ -40,6 +40,53 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The connection pool's use (PostgreSQL): open connections, idle ones, queries waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (committed transactions only), until the returned
+   * function is called. PostgreSQL: one dedicated connection per listener, reopened after a loss
+   * (notifications sent while it was down are lost: listeners must also poll). PGlite: in process.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+}
+
+/** A channel name as an SQL identifier (ours are fixed lowercase words; checked all the same). */
+function channelIdentifier(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return `"${channel}"`;
+}
+
+/** How long a PostgreSQL listener waits before reconnecting after losing its connection. */
+const RELISTEN_DELAY_MS = 1000;
+
+function listenOnPostgres(url: string, onError: (error: Error) => void): DatabaseHandle['listen'] {
+  return async (channel, onNotify) => {
+    const identifier = channelIdentifier(channel);
+    let closed = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      next.on('error', (error) => {
+        onError(error);
+        if (client === next) client = undefined;
+        void next.end().catch(() => undefined);
+        if (!closed) retry = setTimeout(() => void connect().catch(onError), RELISTEN_DELAY_MS).unref();
+      });
+      await next.connect();
+      await next.query(`LISTEN ${identifier}`);
+      if (closed) await next.end();
+      else client = next;
+    };
+    await connect();
+    return async () => {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end();
+      client = undefined;
+    };
+  };
 }
 
 /**
@@ -71,6 +118,7 @@ export function openPostgres(
     kind: 'postgres',
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: listenOnPostgres(url, onIdleError),
   };
 }
 
@@ -87,6 +135,14 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    // LISTEN runs on PGlite's one connection: while holding it, so it never lands inside another
+    // holder's open transaction (where a rollback would undo it).
+    listen: async (channel, onNotify) => {
+      const unlisten = await db
+        .connection()
+        .execute(() => pglite.listen(channelIdentifier(channel), () => onNotify()));
+      return () => db.connection().execute(() => unlisten());
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -13,6 +13,7 @@ export { callbackRoutes } from './routes/callback.routes';
 export { catalogueRoutes } from './routes/catalogue.routes';
 export { collectionRoutes } from './routes/collection.routes';
 export { consoleRoutes, invitationUrl } from './routes/console.routes';
+export { exportRoutes } from './routes/export.routes';
 export { operatorRoutes } from './routes/operator.routes';
 export { payoutRoutes, payoutSandboxRoutes } from './routes/payout.routes';
 export { payoutBatchRoutes } from './routes/payout-batch.routes';

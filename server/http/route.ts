@@ -73,10 +73,19 @@ export interface ApiRoute<Body extends z.ZodType | undefined = z.ZodType | undef
   security?: readonly (readonly SecuritySchemeName[])[];
   /** Query parameters the route reads. */
   query?: readonly { name: string; description: string; schema: Record<string, unknown> }[];
-  /** Documented success responses by status: a zod schema, or the name of a schema of the document. */
+  /**
+   * Documented success responses by status: a zod schema, or the name of a schema of the document;
+   * in `contentType` (JSON by default), or in each of `contentTypes` (a file in several formats).
+   */
   responses: Record<
     number,
-    { description: string; schema?: z.ZodType; document?: string; contentType?: string }
+    {
+      description: string;
+      schema?: z.ZodType;
+      document?: string;
+      contentType?: string;
+      contentTypes?: readonly string[];
+    }
   >;
   /** Error codes this route answers with beyond the common ones (documented as problem+json). */
   errors: readonly ErrorCode[];

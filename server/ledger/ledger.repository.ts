@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { CurrencyCode } from '@/lib/money';
 import type { Database, Db } from '../db';
 import { AppError } from '../errors';
+import { readTimePage, type TimePage, type TimePageQuery } from '../paging';
 import {
   assertBalanced,
   isNoOverdraft,
@@ -11,6 +12,7 @@ import {
   type AccountRef,
   type Balance,
   type Direction,
+  type LedgerMovement,
   type PostedTransfer,
   type TransferKind,
   type TransferRequest,
@@ -153,6 +155,24 @@ export type StoredTransfer = Omit<PostedTransfer, 'idPayin' | 'idPayout' | 'idRe
   refundId: bigint | undefined;
 };
 
+const TRANSFER_COLUMNS = [
+  't.id',
+  't.kind',
+  't.currency_code',
+  't.created_at',
+  't.payin_id',
+  't.payout_id',
+  't.collection_transaction_id',
+  't.refund_id',
+  't.actor',
+] as const;
+
+function selectTransfers(db: Db) {
+  return db.selectFrom('ledger_transfers as t').select(TRANSFER_COLUMNS);
+}
+
+type TransferRow = Awaited<ReturnType<ReturnType<typeof selectTransfers>['executeTakeFirstOrThrow']>>;
+
 /** The merchant's transfers, newest first, optionally of one payin or payout; with their entries. */
 export async function listTransfers(
   db: Db,
@@ -164,24 +184,32 @@ export async function listTransfers(
     limit: number;
   },
 ): Promise<StoredTransfer[]> {
-  let query = db
-    .selectFrom('ledger_transfers as t')
-    .select([
-      't.id',
-      't.kind',
-      't.currency_code',
-      't.created_at',
-      't.payin_id',
-      't.payout_id',
-      't.collection_transaction_id',
-      't.refund_id',
-      't.actor',
-    ])
-    .where('t.merchant_code', '=', input.merchantCode);
+  let query = selectTransfers(db).where('t.merchant_code', '=', input.merchantCode);
   if (input.payinId !== undefined) query = query.where('t.payin_id', '=', input.payinId);
   if (input.payoutId !== undefined) query = query.where('t.payout_id', '=', input.payoutId);
   if (input.beforeId !== undefined) query = query.where('t.id', '<', input.beforeId);
-  const transfers = await query.orderBy('t.id', 'desc').limit(input.limit).execute();
+  return withEntries(db, await query.orderBy('t.id', 'desc').limit(input.limit).execute());
+}
+
+/**
+ * A page of the merchant's transfers made in the range, oldest first, with their entries (exports,
+ * docs/decisions/045; index of migration 0023).
+ */
+export async function transfersCreatedIn(
+  db: Db,
+  query: TimePageQuery & { merchantCode: string },
+): Promise<TimePage<StoredTransfer>> {
+  const page = await readTimePage(
+    selectTransfers(db).where('t.merchant_code', '=', query.merchantCode),
+    { time: 't.created_at', id: 't.id' },
+    query,
+    (row) => row,
+  );
+  return { items: await withEntries(db, page.items), next: page.next };
+}
+
+/** The transfers with their entries, in entry order. */
+async function withEntries(db: Db, transfers: readonly TransferRow[]): Promise<StoredTransfer[]> {
   if (transfers.length === 0) return [];
   const entries = await db
     .selectFrom('ledger_entries as e')
@@ -194,6 +222,16 @@ export async function listTransfers(
     )
     .orderBy('e.id')
     .execute();
+  const byTransfer = new Map<bigint, StoredTransfer['entries']>();
+  for (const entry of entries) {
+    const list = byTransfer.get(entry.transfer_id) ?? [];
+    list.push({
+      account: accountLabel(entry.owner, entry.kind as AccountKind),
+      direction: entry.direction as Direction,
+      amountMinor: entry.amount_minor,
+    });
+    byTransfer.set(entry.transfer_id, list);
+  }
   return transfers.map((transfer) => ({
     id: transfer.id,
     kind: transfer.kind as TransferKind,
@@ -204,13 +242,45 @@ export async function listTransfers(
     refundId: transfer.refund_id ?? undefined,
     idCollectionTransaction: transfer.collection_transaction_id?.toString(),
     actor: transfer.actor ?? undefined,
-    entries: entries
-      .filter((entry) => entry.transfer_id === transfer.id)
-      .map((entry) => ({
-        account: accountLabel(entry.owner, entry.kind as AccountKind),
-        direction: entry.direction as Direction,
-        amountMinor: entry.amount_minor,
-      })),
+    entries: byTransfer.get(transfer.id) ?? [],
+  }));
+}
+
+/**
+ * What each kind of transfer moved on each kind of account, per currency and period, for the
+ * merchant's transfers made from `bounds[0]` on (the settlement report, docs/decisions/045): period
+ * i (1-based) is [bounds[i-1], bounds[i]), and period bounds.length everything from the last bound
+ * to now. The caller's clock and time zone draw the bounds; the database only sorts into them.
+ */
+export async function movementsSince(
+  db: Db,
+  query: { merchantCode: string; bounds: readonly Date[] },
+): Promise<LedgerMovement[]> {
+  const [first] = query.bounds;
+  if (first === undefined) return [];
+  const bounds = query.bounds.map((bound) => bound.toISOString());
+  const { rows } = await sql<{
+    period: number;
+    currency_code: string;
+    transfer_kind: string;
+    account_kind: string;
+    direction: string;
+    amount_minor: bigint;
+  }>`
+    select width_bucket(t.created_at, ${bounds}::timestamptz[]) as period, t.currency_code,
+      t.kind as transfer_kind, a.kind as account_kind, e.direction, sum(e.amount_minor)::bigint as amount_minor
+    from ledger_transfers t
+    join ledger_entries e on e.transfer_id = t.id
+    join ledger_accounts a on a.id = e.account_id
+    where t.merchant_code = ${query.merchantCode} and t.created_at >= ${first}
+    group by 1, 2, 3, 4, 5`.execute(db);
+  return rows.map((row) => ({
+    period: Number(row.period),
+    currency: row.currency_code as CurrencyCode,
+    transferKind: row.transfer_kind as TransferKind,
+    accountKind: row.account_kind as AccountKind,
+    direction: row.direction as Direction,
+    amountMinor: row.amount_minor,
   }));
 }
 

@@ -3,19 +3,22 @@ import type { Kysely, Transaction } from 'kysely';
 import { CURRENCY_CODES, type CurrencyCode } from '@/lib/money';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db';
-import { KeysetCursors } from '../paging';
+import { KeysetCursors, type TimePage, type TimePageQuery } from '../paging';
 import type { Logger } from '../logger';
 import type { Merchant, MerchantSettings } from '../merchants';
 import type { StatusChangeOutbox } from '../payins';
-import type { Balance, PostedTransfer, TransferKind } from './ledger';
+import type { Balance, LedgerMovement, PostedTransfer, TransferKind } from './ledger';
 import {
   claimSettlement,
   findDueSettlements,
   listTransfers,
+  movementsSince,
   pendingCredit,
   postTransfer,
   readBalances,
   scheduleSettlement,
+  transfersCreatedIn,
+  type StoredTransfer,
 } from './ledger.repository';
 import { transferFor, type PayoutMoney, type PostingInputs, type RefundMoney } from './posting-rules';
 
@@ -202,23 +205,52 @@ export class LedgerService {
         limit,
       }),
     );
+    return { transfers: await this.named(page.items), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * A page of the merchant's transfers made in the range, oldest first, with every entry: what the
+   * ledger export streams (docs/decisions/045).
+   */
+  async transfersIn(merchant: Merchant, query: TimePageQuery): Promise<TimePage<PostedTransfer>> {
+    const page = await transfersCreatedIn(this.db, { merchantCode: merchant.code, ...query });
+    return { items: await this.named(page.items), next: page.next };
+  }
+
+  /**
+   * The merchant's balances now and, in the same snapshot, what its transfers since `bounds[0]`
+   * moved per currency, period and kind (the settlement report, docs/decisions/045): the balance at
+   * any bound is the balance now less what moved after it, so the report and the balances agree.
+   */
+  async movements(
+    merchant: Merchant,
+    bounds: readonly Date[],
+  ): Promise<{ balances: Balance[]; movements: LedgerMovement[] }> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => ({
+        balances: await readBalances(tx, merchant.code, undefined),
+        movements: await movementsSince(tx, { merchantCode: merchant.code, bounds }),
+      }));
+  }
+
+  /** Stored transfers with the merchant-facing ids of what they are of (their owners say them). */
+  private async named(items: readonly StoredTransfer[]): Promise<PostedTransfer[]> {
     const ids = (key: 'payinId' | 'payoutId' | 'refundId') => [
-      ...new Set(page.items.flatMap((transfer) => (transfer[key] === undefined ? [] : [transfer[key]]))),
+      ...new Set(items.flatMap((transfer) => (transfer[key] === undefined ? [] : [transfer[key]]))),
     ];
     const [idPayins, idPayouts, idRefunds] = await Promise.all([
       this.subjects.idPayins(ids('payinId')),
       this.subjects.idPayouts(ids('payoutId')),
       this.subjects.idRefunds(ids('refundId')),
     ]);
-    return {
-      transfers: page.items.map(({ payinId, payoutId, refundId, ...transfer }) => ({
-        ...transfer,
-        idPayin: payinId === undefined ? undefined : idPayins.get(payinId),
-        idPayout: payoutId === undefined ? undefined : idPayouts.get(payoutId),
-        idRefund: refundId === undefined ? undefined : idRefunds.get(refundId),
-      })),
-      nextCursor: page.nextCursor,
-    };
+    return items.map(({ payinId, payoutId, refundId, ...transfer }) => ({
+      ...transfer,
+      idPayin: payinId === undefined ? undefined : idPayins.get(payinId),
+      idPayout: payoutId === undefined ? undefined : idPayouts.get(payoutId),
+      idRefund: refundId === undefined ? undefined : idRefunds.get(refundId),
+    }));
   }
 
   /** Pending to available for a payin's credit (its amount as credited to pending). */

@@ -106,6 +106,19 @@ export interface PostedTransfer {
   entries: { account: string; direction: Direction; amountMinor: bigint }[];
 }
 
+/**
+ * What one kind of transfer moved on one kind of account in a currency and period, summed (the
+ * settlement report, docs/decisions/045); `period` numbers the periods of the caller's bounds.
+ */
+export interface LedgerMovement {
+  period: number;
+  currency: CurrencyCode;
+  transferKind: TransferKind;
+  accountKind: AccountKind;
+  direction: Direction;
+  amountMinor: bigint;
+}
+
 /** Debits equal credits, every amount is positive: else the transfer is a programming error. */
 export function assertBalanced(entries: readonly Entry[]): void {
   let debits = 0n;

@@ -1,7 +1,7 @@
 import 'server-only';
 export * from './payin';
 export { PayinService, type PaymentOption, type PayinListQuery, type PayinPage } from './payin.service';
-export type { PayinListFilter } from './payin.repository';
+export type { PayinListFilter } from './payin-list.repository';
 export { assertCanSucceed, type ChangeOptions, type TransitionOptions } from './payin.changes';
 export type { PayinPlan, PayinPlanner } from './creation-plan';
 export type { StatusChangeOutbox } from './status-outbox';
@@ -15,4 +15,5 @@ export {
 export { isFinal, assertTransition, type PayinEvent } from './payin.state-machine';
 export { createExpirySweeper, expireOverduePayins } from './expiry-sweeper';
 export { findPayinByInstitutionSession, findPayinById, lockPayin } from './payin.repository';
+export { payinsCreatedIn } from './payin-period.repository';
 export { liveGaps, offeredOperators, planCollection, type CollectionPlan } from './collection-plan';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { isMethodCode, type MethodCode } from '@/lib/methods';
+import { isMethodCode } from '@/lib/methods';
 import { isCurrencyCode, moneyOf, type CurrencyCode } from '@/lib/money';
 import { toJson, type Database, type NewPayinRow, type PayinRow, type Db } from '../db';
 import type { CustomerAccount, CustomerData, Payin, PayinStatus } from './payin';
@@ -143,40 +143,6 @@ export async function findPayins(
   );
   const byKey = new Map(rows.rows.map((row) => [`${row.merchant_code} ${row.id_payin}`, toPayin(row)]));
   return keys.map((key) => byKey.get(`${key.merchantCode} ${key.idPayin}`));
-}
-
-/** What GET /payins may narrow the listing to; each part optional, all of them together. */
-export interface PayinListFilter {
-  statuses?: readonly PayinStatus[] | undefined;
-  methods?: readonly MethodCode[] | undefined;
-  currencies?: readonly CurrencyCode[] | undefined;
-  /** RFC 3339 date-times, compared by the database at its precision: from inclusive, to exclusive. */
-  createdFrom?: string | undefined;
-  createdTo?: string | undefined;
-  isTest?: boolean | undefined;
-}
-
-/**
- * One page of the merchant's payins, newest first: keyset on the internal id (below `beforeId`,
- * when given), so pages neither repeat nor skip rows while newer payins are inserted.
- */
-export async function listPayins(
-  db: Db,
-  query: { merchantCode: string; beforeId: bigint | undefined; limit: number; filter: PayinListFilter },
-): Promise<Payin[]> {
-  const { filter } = query;
-  let select = db.selectFrom('payins').selectAll().where('merchant_code', '=', query.merchantCode);
-  if (query.beforeId !== undefined) select = select.where('id', '<', query.beforeId);
-  if (filter.statuses) select = select.where('status', 'in', filter.statuses);
-  if (filter.methods) select = select.where('payment_method_code', 'in', filter.methods);
-  if (filter.currencies) select = select.where('currency_code', 'in', filter.currencies);
-  if (filter.createdFrom !== undefined)
-    select = select.where('created_at', '>=', sql<Date>`${filter.createdFrom}::timestamptz`);
-  if (filter.createdTo !== undefined)
-    select = select.where('created_at', '<', sql<Date>`${filter.createdTo}::timestamptz`);
-  if (filter.isTest !== undefined) select = select.where('is_test', '=', filter.isTest);
-  const rows = await select.orderBy('id', 'desc').limit(query.limit).execute();
-  return rows.map(toPayin);
 }
 
 /** Amounts to pay already held by the merchant's open payins in [low, high] of a currency. */

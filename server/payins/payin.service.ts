@@ -15,7 +15,6 @@ import {
   findPayinById,
   findPayins,
   insertPayin,
-  listPayins,
   payinByAddress,
   openPayinIds,
   openPayinsByAmount,
@@ -23,8 +22,8 @@ import {
   payinsByReference,
   takenRequiredAmounts,
   updateExternalReference,
-  type PayinListFilter,
 } from './payin.repository';
+import { listPayins, type PayinListFilter } from './payin-list.repository';
 import { KeysetCursors } from '../paging';
 import { generateReference } from '../references';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';

@@ -2,7 +2,7 @@ import 'server-only';
 export * from './payout';
 export { PayoutService, type CryptoPayoutRails, type PayoutPlanner, type PayoutPage } from './payout.service';
 export { presentPayout } from './payout.presenter';
-export { findPayoutById } from './payout.repository';
+export { findPayoutById, payoutsCreatedIn } from './payout.repository';
 export {
   payoutOptions,
   resolvePayoutDestination,

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { moneyOf, type CurrencyCode } from '@/lib/money';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
 import type { Database, PayoutRow, PayoutsTable, Db } from '../db';
+import { readTimePage, type TimePage, type TimePageQuery } from '../paging';
 import type { Insertable } from 'kysely';
 import type { PayoutDestination } from './destinations';
 import type { Payout, PayoutStatus } from './payout';
@@ -154,4 +155,17 @@ export async function idPayoutsOf(db: Db, ids: readonly bigint[]): Promise<Map<b
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('payouts').select(['id', 'id_payout']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row.id_payout]));
+}
+
+/** A page of the merchant's payouts created in the range, oldest first (exports, docs/decisions/045). */
+export function payoutsCreatedIn(
+  db: Db,
+  query: TimePageQuery & { merchantCode: string },
+): Promise<TimePage<Payout>> {
+  return readTimePage(
+    db.selectFrom('payouts').selectAll().where('merchant_code', '=', query.merchantCode),
+    { time: 'created_at', id: 'id' },
+    query,
+    toPayout,
+  );
 }

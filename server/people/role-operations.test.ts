@@ -51,6 +51,14 @@ describe('the operations of each role', () => {
     expect(allows('developer', 'POST', '/payouts/po-1')).toBe(false);
   });
 
+  it('let only owners, admins and finance take exports and the settlement report', () => {
+    for (const role of ROLES)
+      for (const kind of ['payins', 'ledger', 'settlement-report'])
+        expect(allows(role, 'GET', `/exports/${kind}`), `${role} ${kind}`).toBe(
+          ['owner', 'admin', 'finance'].includes(role),
+        );
+  });
+
   it('let every role read how statements are read, and only those who import them save a mapping', () => {
     const mapping = '/collection/accounts/kbank-thb/statement-mapping';
     for (const role of ROLES) {

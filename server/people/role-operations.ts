@@ -25,11 +25,13 @@ const OPERATIONS: Record<Permission, readonly string[]> = {
     // How the account's CSV statements are read (docs/decisions/040): saved by those who import them.
     'PUT /collection/accounts/[^/]+/statement-mapping',
   ],
+  // Files of a period (docs/decisions/045): payer data in bulk, for the roles that keep the books.
+  'exports.read': ['GET /exports/[^/]+'],
   'sandbox.simulate': ['POST /sandbox/(payins|payouts)/[^/]+/!simulate'],
   'callbacks.manage': [
     'GET /callbacks/signing-secret',
-    'POST /callbacks/signing-secret/!rotate',
-    'POST /callbacks/!test',
+    // One pattern for both: an owner's token carries every permission's operations, 20 at most.
+    'POST /callbacks/(signing-secret/!rotate|!test)',
     'GET /callback-receiver(/.*)?',
   ],
   'tokens.mint': [],

@@ -8,5 +8,5 @@ export {
 export { feedDeliverySchema, sepaySchema } from './formats';
 export type { StatementUpload } from './statements';
 export type { AccountStatementMapping, StatementMappingService } from './statement-mapping.service';
-export { appliedToPayin } from './transaction.repository';
+export { appliedToPayin, type CollectionTransaction } from './transaction.repository';
 export { presentCollectionTransaction } from './transaction.presenter';

@@ -8,7 +8,7 @@ import { AppError, type FieldError } from '../errors';
 import type { LedgerService } from '../ledger';
 import type { Logger } from '../logger';
 import type { Merchant, MerchantDirectory } from '../merchants';
-import { KeysetCursors } from '../paging';
+import { KeysetCursors, type TimePage, type TimePageQuery } from '../paging';
 import { isFinal, type Payin, type PayinService, type StatusChangeOutbox } from '../payins';
 import { collectionAccountDirectory } from './account-directory';
 import { authenticateFeed, type CollectionAccountDirectory } from './feed-auth';
@@ -31,6 +31,7 @@ import {
   markRefunded,
   needsReview,
   setOutcome,
+  transactionsBookedIn,
   type CollectionOutcome,
   type CollectionSource,
   type CollectionTransaction,
@@ -259,6 +260,15 @@ export class ReconciliationService {
       listTransactions(this.db, { merchantCode: merchant.code, beforeId, limit, filter }),
     );
     return { transactions: await this.withPayins(page.items), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * A page of the merchant's transactions booked in the range, oldest first, with their payins'
+   * ids: what the collection export streams (docs/decisions/045).
+   */
+  async bookedIn(merchant: Merchant, query: TimePageQuery): Promise<TimePage<CollectionTransaction>> {
+    const page = await transactionsBookedIn(this.db, { merchantCode: merchant.code, ...query });
+    return { items: await this.withPayins(page.items), next: page.next };
   }
 
   /**

@@ -3,6 +3,7 @@ import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { COLLECTION_OUTCOMES, COLLECTION_SOURCES } from '@/lib/api/collection-responses';
 import type { CurrencyCode } from '@/lib/money';
 import type { Database, Db } from '../db';
+import { readTimePage, type TimePage, type TimePageQuery } from '../paging';
 import type { PayinStatus } from '../payins';
 
 export { COLLECTION_OUTCOMES, COLLECTION_SOURCES };
@@ -244,6 +245,19 @@ export async function listTransactions(
   if (input.beforeId !== undefined) query = query.where('c.id', '<', input.beforeId);
   const rows = await query.orderBy('c.id', 'desc').limit(input.limit).execute();
   return rows.map(toTransaction);
+}
+
+/** A page of the merchant's transactions booked in the range, oldest first (exports, docs/decisions/045). */
+export function transactionsBookedIn(
+  db: Db,
+  query: TimePageQuery & { merchantCode: string },
+): Promise<TimePage<StoredTransaction>> {
+  return readTimePage(
+    selectTransactions(db).where('c.merchant_code', '=', query.merchantCode),
+    { time: 'c.booked_at', id: 'c.id' },
+    query,
+    toTransaction,
+  );
 }
 
 /**

@@ -1,2 +1,2 @@
 import 'server-only';
-export { generateReference, REFERENCE_LENGTH } from './payment-reference';
+export { generateReference, readReference, REFERENCE_LENGTH } from './payment-reference';

@@ -12,3 +12,17 @@ export function generateReference(): string {
   for (const byte of bytes) reference += ALPHABET[byte & 31];
   return reference;
 }
+
+/**
+ * A reference as a person writes it back (docs/decisions/046): any case, spaced or dashed, O for 0
+ * and I or L for 1, as Crockford base32 reads them; undefined when the text cannot be one.
+ */
+export function readReference(text: string): string | undefined {
+  const symbols = text
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  return symbols.length === REFERENCE_LENGTH && /^[0-9A-HJKMNP-TV-Z]+$/.test(symbols) ? symbols : undefined;
+}

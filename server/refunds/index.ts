@@ -3,5 +3,5 @@ export * from './refund';
 export { RefundService, type PayinRefunds, type RefundClaimView } from './refund.service';
 export { presentRefund, presentClaim } from './refund.presenter';
 export { claimUrl } from './claim-link';
-export { findRefundById } from './refund.repository';
+export { findRefundById, refundsCreatedIn } from './refund.repository';
 export { RefundBatchSource } from './refund-batch-source';

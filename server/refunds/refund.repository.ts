@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { moneyOf, type CurrencyCode } from '@/lib/money';
 import type { Database, Db, RefundRow, RefundsTable } from '../db';
+import { readTimePage, type TimePage, type TimePageQuery } from '../paging';
 import type { PayoutDestination } from '../payouts';
 import type { Refund, RefundDestinationSource, RefundStatus } from './refund';
 
@@ -292,4 +293,17 @@ export async function refundsByEndToEnd(
     .where('r.end_to_end_id', 'in', input.endToEndIds)
     .execute();
   return rows.map(toRefund);
+}
+
+/** A page of the merchant's refunds created in the range, oldest first (exports, docs/decisions/045). */
+export function refundsCreatedIn(
+  db: Db,
+  query: TimePageQuery & { merchantCode: string },
+): Promise<TimePage<Refund>> {
+  return readTimePage(
+    db.selectFrom('refunds').selectAll().where('merchant_code', '=', query.merchantCode),
+    { time: 'created_at', id: 'id' },
+    query,
+    toRefund,
+  );
 }

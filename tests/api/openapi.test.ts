@@ -238,6 +238,7 @@ describe('the OpenAPI document', () => {
     ).toEqual([
       'limit',
       'cursor',
+      'q',
       'status',
       'paymentMethodCode',
       'currencyCode',

@@ -18,6 +18,7 @@ export function PaymentsTable({
   apiQuery,
   pageQuery,
   live,
+  searching = false,
 }: {
   initial: PayinPage;
   /** GET /payins query for this page. */
@@ -25,6 +26,8 @@ export function PaymentsTable({
   /** This console page's query without the cursor (filters), for the pager links. */
   pageQuery: string;
   live: boolean;
+  /** A search is applied: an empty list says nothing matched it, not that there are no payments. */
+  searching?: boolean;
 }) {
   const t = useTranslations('console.payments');
   const status = useTranslations('console.status');
@@ -47,7 +50,7 @@ export function PaymentsTable({
       )}
       {data.data.length === 0 ? (
         <p className="console-card" data-testid="payments-empty">
-          {t('empty')}
+          {searching ? t('emptySearch') : t('empty')}
         </p>
       ) : (
         <div className="console-table-wrap">

@@ -20,6 +20,9 @@ import * as chainWatch from './0018-chain-watch';
 import * as refundBatches from './0019-refund-batches';
 import * as chainPayouts from './0020-chain-payouts';
 import * as returnsAfterPayment from './0021-returns-after-payment';
+import * as payinSearch from './0022-payin-search';
+import * as exportPeriods from './0023-export-periods';
+import * as callbackWakeup from './0024-callback-wakeup';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -47,4 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0019-refund-batches': refundBatches,
   '0020-chain-payouts': chainPayouts,
   '0021-returns-after-payment': returnsAfterPayment,
+  '0022-payin-search': payinSearch,
+  '0023-export-periods': exportPeriods,
+  '0024-callback-wakeup': callbackWakeup,
 };

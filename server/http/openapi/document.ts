@@ -238,13 +238,16 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], serverUrl: str
             {
               description: response.description,
               ...((response.schema ?? response.document) && {
-                content: {
-                  [response.contentType ?? 'application/json']: {
-                    schema: response.document
-                      ? schemaRef(response.document)
-                      : jsonSchema(response.schema!, 'output'),
-                  },
-                },
+                content: Object.fromEntries(
+                  (response.contentTypes ?? [response.contentType ?? 'application/json']).map((type) => [
+                    type,
+                    {
+                      schema: response.document
+                        ? schemaRef(response.document)
+                        : jsonSchema(response.schema!, 'output'),
+                    },
+                  ]),
+                ),
               }),
             },
           ]),

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { METHOD_CODES } from '@/lib/methods';
 import { CURRENCY_CODES } from '@/lib/money';
+import { PAYIN_SEARCH_MAX_LENGTH, payinSearchProblem, payinSearchText } from '@/lib/payins/search';
 import { PAYIN_STATUSES } from '@/lib/payins/statuses';
 import { parseOrThrow } from '../../errors';
 import type { PayinListQuery } from '../../payins';
@@ -48,10 +49,23 @@ const dateTime = z.preprocess(
   z.iso.datetime({ offset: true, message: DATE_TIME_MESSAGE }),
 );
 
+/**
+ * The search text (docs/decisions/046): given once, trimmed, 1–100 characters without control
+ * characters. Blank is refused like an empty filter, which would list everything.
+ */
+const searchText = z.string({ error: 'Give q once.' }).transform((text, ctx) => {
+  const trimmed = payinSearchText(text);
+  const problem = payinSearchProblem(trimmed);
+  if (problem === undefined) return trimmed;
+  ctx.addIssue({ code: 'custom', input: text, message: problem });
+  return z.NEVER;
+});
+
 const payinListQuerySchema = z
   .object({
     limit: limitSchema.default(LIST_LIMIT.default),
     cursor: z.string().optional(),
+    q: searchText.optional(),
     status: closedList(PAYIN_STATUSES).optional(),
     paymentMethodCode: closedList(METHOD_CODES).optional(),
     currencyCode: closedList(CURRENCY_CODES).optional(),
@@ -81,6 +95,7 @@ const payinListQuerySchema = z
       createdFrom: query.createdFrom,
       createdTo: query.createdTo,
       isTest: query.isTest,
+      search: query.q,
     },
   }));
 
@@ -108,6 +123,22 @@ export const payinListQueryDocument = [
     name: 'cursor',
     description: 'The nextCursor of the previous page, as it came (opaque). Absent: the first page.',
     schema: { type: 'string' },
+  },
+  {
+    name: 'q',
+    description:
+      `Search, combined with the other filters and paged the same way: payins whose idPayin, reference or ` +
+      `externalReference is exactly this; whose amount or moneyRequired is exactly this number (1500.50 or ` +
+      `1,500.50, in every currency whose precision holds it; a currency code beside it keeps that one: THB 1500.50); ` +
+      `whose payer's name (customer data or the account paid from) begins with it, without case; whose payer's ` +
+      `account number is this (separators ignored); or whose phone ends with these digits (0812345678 finds ` +
+      `+66812345678). 1–${PAYIN_SEARCH_MAX_LENGTH} characters, no control characters; otherwise 400.`,
+    schema: {
+      type: 'string',
+      minLength: 1,
+      maxLength: PAYIN_SEARCH_MAX_LENGTH,
+      examples: ['order-1001', '1,500.50', 'Somchai'],
+    },
   },
   {
     name: 'status',

@@ -4,6 +4,7 @@ import { requireSignedIn } from '@/bff/console/pages';
 import { parsePaymentFilters, paymentListQuery, paymentsPageQuery } from '@/lib/console/payment-filters';
 import { METHOD_CODES } from '@/lib/methods/catalogue';
 import { CURRENCY_CODES } from '@/lib/money/currencies';
+import { PAYIN_SEARCH_MAX_LENGTH } from '@/lib/payins/search';
 import { PAYIN_STATUSES } from '@/lib/payins/statuses';
 import { FilterSelect } from '@/components/console/filter-select';
 import { PaymentsTable } from '@/components/console/payments/payments-table';
@@ -13,7 +14,7 @@ interface PaymentsPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** The merchant's payments: filters in the URL (a plain GET form), the list live on its first page. */
+/** The merchant's payments: search and filters in the URL (a plain GET form), the list live on its first page. */
 export default async function PaymentsPage({ searchParams }: PaymentsPageProps) {
   const [{ api }, query, t] = await Promise.all([
     requireSignedIn(),
@@ -29,6 +30,18 @@ export default async function PaymentsPage({ searchParams }: PaymentsPageProps) 
     <>
       <h1>{t('payments.title')}</h1>
       <form method="get" className="console-filters" aria-label={t('payments.filters')}>
+        <label className="console-search">
+          {t('payments.search')}
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.q ?? ''}
+            maxLength={PAYIN_SEARCH_MAX_LENGTH}
+            placeholder={t('payments.searchHint')}
+            title={t('payments.searchHint')}
+            data-testid="payments-search"
+          />
+        </label>
         <FilterSelect
           label={t('payments.columns.status')}
           name="status"
@@ -79,6 +92,7 @@ export default async function PaymentsPage({ searchParams }: PaymentsPageProps) 
           apiQuery={apiQuery}
           pageQuery={paymentsPageQuery(withoutCursor)}
           live={cursor === undefined}
+          searching={filters.q !== undefined}
         />
       ) : (
         <p className="console-alert" role="alert">
