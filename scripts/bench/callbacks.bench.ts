@@ -8,7 +8,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { isCallbackDispatcherWorker } from '@/server/callbacks';
 import { loadConfig } from '@/server/config';
 import { openPostgres } from '@/server/db';
@@ -16,13 +15,9 @@ import { createLogger } from '@/server/logger';
 import { provisionMerchants } from '@/server/merchants';
 import { createRuntime } from '@/server/runtime';
 import type { TokenGrant } from '@/server/tokens';
-import { freshPostgres } from './api-runtime.bench-support';
+import { BENCH_ADMIN_URL as ADMIN_URL, freshPostgres, postgresReachable } from './api-runtime.bench-support';
 import { report, type Check } from './report';
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const RATE = 200;
 const DURATION_MS = 10_000;
 const BACKLOG = 10_000;
@@ -50,17 +45,6 @@ async function endpoint(
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function scenario(
@@ -180,7 +164,7 @@ async function scenario(
   }
 }
 
-if (!(await postgresReachable())) {
+if (!(await postgresReachable(ADMIN_URL))) {
   console.log(
     `  PostgreSQL at ${ADMIN_URL} is not reachable: the callback bench is skipped (set BENCH_DATABASE_URL).`,
   );

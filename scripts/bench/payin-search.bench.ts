@@ -16,12 +16,9 @@ import { createLogger } from '@/server/logger';
 import { provisionMerchants } from '@/server/merchants';
 import type { PayinListFilter } from '@/server/payins';
 import { createRuntime } from '@/server/runtime';
+import { BENCH_ADMIN_URL as ADMIN_URL, postgresReachable } from './api-runtime.bench-support';
 import { report, type Check } from './report';
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const PAYINS = Number(process.env.BENCH_SEARCH_PAYINS ?? 1_000_000);
 const RUNS = 25;
 const UNINDEXED_RUNS = 3;
@@ -35,17 +32,6 @@ const SEARCH_INDEXES = [
   'payins_search_paid_from_account',
   'payins_search_payer_phone',
 ];
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function adminQuery(text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -137,7 +123,7 @@ function p90(values: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))]!;
 }
 
-if (!(await reachable())) {
+if (!(await postgresReachable(ADMIN_URL))) {
   console.log(
     `  PostgreSQL at ${ADMIN_URL} is not reachable: the search bench is skipped (set BENCH_DATABASE_URL).`,
   );
