@@ -5,6 +5,7 @@ import { failureDetail } from '@/bff/console/receiver';
 import { ConsolePager } from '@/components/console/console-pager';
 import { formatInstant } from '@/components/console/console-fetch';
 import type { AuditEventResource } from '@/lib/api/audit-responses';
+import { NotPermitted } from '@/components/console/not-permitted';
 
 interface AuditPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -20,15 +21,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
     getTranslations('console.audit'),
     getLocale(),
   ]);
-  if (!allows(session, 'audit.read'))
-    return (
-      <>
-        <h1>{t('title')}</h1>
-        <p className="console-note" role="note">
-          {t('notPermitted')}
-        </p>
-      </>
-    );
+  if (!allows(session, 'audit.read')) return <NotPermitted title={t('title')} note={t('notPermitted')} />;
   const cursor = typeof query.cursor === 'string' && CURSOR.test(query.cursor) ? query.cursor : undefined;
   const reply = await api.call('GET', `/audit-events?limit=50${cursor ? `&cursor=${cursor}` : ''}`);
   const page =

@@ -4,6 +4,7 @@ import { requireSignedIn } from '@/bff/console/pages';
 import { allows } from '@/bff/console/session';
 import { EXPORT_FORMATS, MAX_EXPORT_DAYS } from '@/lib/api/export-kinds';
 import { defaultExportForm, EXPORT_KINDS, todayIn } from '@/lib/console/exports';
+import { NotPermitted } from '@/components/console/not-permitted';
 
 export const metadata: Metadata = { title: 'Exports · Merchant console' };
 
@@ -24,15 +25,7 @@ export default async function ExportsPage({ searchParams }: ExportsPageProps) {
     searchParams,
     getTranslations('console.exports'),
   ]);
-  if (!allows(session, 'exports.read'))
-    return (
-      <>
-        <h1>{t('title')}</h1>
-        <p className="console-note" role="note">
-          {t('notPermitted')}
-        </p>
-      </>
-    );
+  if (!allows(session, 'exports.read')) return <NotPermitted title={t('title')} note={t('notPermitted')} />;
   // Back from the download with a problem: the form as it was sent.
   const initial = defaultExportForm(todayIn(session.timeZone));
   const problem = PROBLEMS.find((known) => known === text(query.problem));
