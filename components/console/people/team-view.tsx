@@ -35,10 +35,10 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
   const [notice, setNotice] = useState<string | undefined>();
 
   const invite = useMutation({
-    mutationFn: () =>
+    mutationFn: (invitation: { email: string; role: Role }) =>
       consoleFetch<{ invitationUrl: string; email: string }>('/console/bff/team/invitations', {
         method: 'POST',
-        body: { email, role },
+        body: invitation,
       }),
     onSuccess: () => {
       setEmail('');
@@ -60,9 +60,19 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
       refresh();
     },
   });
-  const submitInvite = (event: FormEvent) => {
+  const submitInvite = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    invite.mutate();
+    // What the form shows, not the state: what was typed or chosen before the page hydrated is in
+    // the fields but never reached React (a fast typist on a slow phone; CI once sent an empty e-mail).
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const typed = { email: field('email'), role: (field('role') || role) as Role };
+    setEmail(typed.email);
+    setRole(typed.role);
+    invite.mutate(typed);
   };
   const assignable = ROLES.filter((candidate) => mayAssign(me.role, candidate));
 
@@ -199,6 +209,7 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
           <label htmlFor="invite-email">{t('email')}</label>
           <input
             id="invite-email"
+            name="email"
             type="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
@@ -206,7 +217,12 @@ export function TeamView({ initial, me }: { initial: TeamResource; me: { idUser:
             maxLength={254}
           />
           <label htmlFor="invite-role">{t('role')}</label>
-          <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+          <select
+            id="invite-role"
+            name="role"
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+          >
             {assignable.map((candidate) => (
               <option key={candidate} value={candidate}>
                 {roles(`${candidate}.name`)}
