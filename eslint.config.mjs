@@ -8,7 +8,7 @@ import architecture from './eslint-rules/index.mjs';
  * imports only modules on lower floors, and another module only through its index.ts.
  */
 const SERVER_FLOORS = [
-  ['errors', 'clock', 'config', 'logger', 'references'],
+  ['errors', 'clock', 'config', 'logger', 'references', 'telemetry'],
   ['db', 'net', 'paging', 'background', 'tokens', 'metrics'],
   ['keys', 'ratelimit', 'audit-log'],
   ['rails'],

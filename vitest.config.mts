@@ -41,6 +41,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve,
+        test: {
+          // Three built instances behind nginx (scripts/deploy/multi-instance.mjs): npm run test:deploy.
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

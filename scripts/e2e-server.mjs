@@ -2,31 +2,19 @@
 // or a fresh PostgreSQL database when TEST_DATABASE_URL is set (dropped on exit). Playwright starts
 // and stops this script (playwright.config.ts webServer).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const port = process.env.E2E_PORT ?? '3300';
 const dataDir = mkdtempSync(join(tmpdir(), 'payin-e2e-'));
 let databaseUrl;
 let dropDatabase = async () => {};
 if (process.env.TEST_DATABASE_URL) {
-  const name = `payin_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
+  const database = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'payin_e2e');
+  databaseUrl = database.url;
+  dropDatabase = database.drop;
 }
 
 const server = spawn(process.execPath, ['dist/server/main.js'], {

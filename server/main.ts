@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createFrontDoor, registerConsoleSessionKey, registerInProcessApi } from './http';
 import { createLogger } from './logger';
 import { createRuntime, DEMO_OWNER_EMAIL, type Runtime } from './runtime';
+import { startTracing } from './telemetry';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
@@ -17,7 +18,7 @@ function printBanner(url: string, runtime: Runtime): void {
   const lines = [
     `Payin gateway listening on ${url}`,
     `  API:          ${url}/api  (reference: ${url}/api/reference)`,
-    `  Payment app:  ${url}/`,
+    `  Payment app:  ${url}/?merchantCode=…&idPayin=…&token=…  (the console's Scenarios make one)`,
     `  Console:      ${url}/console  (people sign in with e-mail, password and 2FA)`,
   ];
   if (demo) {
@@ -69,6 +70,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // Before the database opens, so its connections are traced (OTEL_* variables; decision 048).
+  const tracing = await startTracing();
+  if (tracing.enabled) logger.info('OpenTelemetry traces exported (OTEL_EXPORTER_OTLP_* endpoint set)');
   const runtime = await createRuntime(config, { logger });
 
   // The hosted app calls this process's own API in-process unless PAYIN_API_URL names another.
@@ -122,6 +126,8 @@ async function main(): Promise<void> {
       await door.stop({ idleGraceMs: 1000, deadlineMs });
       await Promise.allSettled([web?.close()]);
       await runtime.close();
+      // The spans still buffered leave before the process does.
+      await tracing.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'traces not flushed'));
       logger.info('stopped');
       process.exit(0);
     })();

@@ -269,7 +269,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       logger,
       clock,
       cursorSecret: signingKey,
+      onReceived: (source, outcome) => metrics.reconciliationReceipts.inc({ source, outcome }),
     });
+    metrics.gauge(
+      'payin_reconciliation_review_queue',
+      'Incoming transactions whose money waits for the operator (unmatched, over, late), by currency.',
+      ['currency'],
+      async () =>
+        (await collection.reviewQueue()).map(({ currency, count }) => ({
+          labels: { currency },
+          value: count,
+        })),
+    );
     const tokenClock = options.tokenClock ?? systemClock;
     const tokens = new TokenService(await importTokenKey(signingKey), config.TOKEN_MAX_VALIDITY_SECS, () =>
       tokenClock().getTime(),

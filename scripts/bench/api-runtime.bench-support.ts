@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
+import { createScratchDatabase } from '../scratch-database.mjs';
 import { loadConfig } from '@/server/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '@/server/db';
 import { createFrontDoor } from '@/server/http/front-door';
@@ -19,23 +20,8 @@ export interface BenchRequest {
 }
 
 /** A fresh PostgreSQL database for the run, dropped by the returned function. */
-export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `payin_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+export function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createScratchDatabase(adminUrl, 'payin_bench');
 }
 
 /** The PostgreSQL server benchmarks make their databases on. */
@@ -123,6 +109,41 @@ export async function startBenchRuntime(options: {
   };
 }
 
+/** `count` sandbox merchants with fresh secrets, as a merchants file names them. */
+export function benchMerchantEntries(count: number): MerchantEntry[] {
+  return Array.from({ length: count }, (_, index) => ({
+    merchantCode: `bench${index}`,
+    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
+    channelName: 'Bench Shop',
+    test: true,
+  }));
+}
+
+/**
+ * Starts the API for creates (creates.bench.ts): `merchants` sandbox merchants, each with a token
+ * allowing POST /payins/.*, so load spread over them stays inside the merchant rate limit.
+ */
+export async function startCreateBenchApi(options: {
+  adminUrl: string;
+  merchants: number;
+}): Promise<{ port: number; tokens: string[]; db?: string; close: () => Promise<void> }> {
+  const { runtime, port, db, provision, close } = await startBenchRuntime({
+    ...options,
+    database: 'postgres',
+  });
+  const merchants = await provision(benchMerchantEntries(options.merchants));
+  const tokens: string[] = [];
+  for (const merchant of merchants)
+    tokens.push(
+      await runtime.deps.tokens.issue({
+        merchantCode: merchant.code,
+        operations: ['POST /payins/.*'],
+        validitySecs: 3600,
+      }),
+    );
+  return { port, tokens, ...(db && { db }), close };
+}
+
 /**
  * Starts the API and prepares `merchants × payinsEach` payins, each read with its own
  * payment-scoped token: load spread this way stays inside every rate limit (10 per second per
@@ -135,13 +156,7 @@ export async function startBenchApi(options: {
   payinsEach: number;
 }): Promise<{ port: number; requests: BenchRequest[]; db?: string; close: () => Promise<void> }> {
   const { runtime, port, db, provision, close } = await startBenchRuntime(options);
-  const entries: MerchantEntry[] = Array.from({ length: options.merchants }, (_, index) => ({
-    merchantCode: `bench${index}`,
-    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
-    channelName: 'Bench Shop',
-    test: true,
-  }));
-  const merchants = await provision(entries);
+  const merchants = await provision(benchMerchantEntries(options.merchants));
   const requests: BenchRequest[] = [];
   for (const merchant of merchants) {
     for (let index = 0; index < options.payinsEach; index++) {

@@ -2,26 +2,12 @@
 // "postgres") with its requests. Answers { port, requests } once listening; closes on any message.
 // With BENCH_PROFILE set, writes a CPU profile of the measured phase (set-up excluded) to
 // .cache/profiles/<mode>.cpuprofile for `--cpu-prof`-style digging.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { profiled } from './cpu-profile.mjs';
 
 const mode = process.argv[2];
-
-async function profiled() {
-  if (!process.env.BENCH_PROFILE) return async () => {};
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return async () => {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync('.cache/profiles', { recursive: true });
-    writeFileSync(`.cache/profiles/${mode}.cpuprofile`, JSON.stringify(profile));
-  };
-}
 
 let close = async () => {};
 let requests = [{ path: '/', headers: {} }];
@@ -48,7 +34,7 @@ if (mode === 'bare') {
   if (api.db) process.env.BENCH_DB_NAME = api.db;
   close = api.close;
 }
-const stopProfile = await profiled();
+const stopProfile = await profiled(mode);
 process.send({ port, requests, db: process.env.BENCH_DB_NAME });
 process.once('message', async () => {
   await stopProfile();

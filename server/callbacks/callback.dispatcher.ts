@@ -10,6 +10,7 @@ import { claimDueDeliveries, finishAttempt, purgeFinishedDeliveries } from './ca
 import { EndpointLimits } from './endpoint-limits';
 import { judgeAttempt, parseRetryAfter, planAfterAttempt } from './callback.retry-policy';
 import { callbackHeaders } from './callback.signer';
+import { inSpan, SpanKind, type Span } from '../telemetry';
 
 const PURGE_EVERY_MS = 3_600_000;
 const PURGE_BATCH = 1000;
@@ -149,7 +150,33 @@ export class CallbackDispatcher {
     clearTimeout(timer);
   }
 
-  private async attempt(row: CallbackDeliveryRow, token: string): Promise<void> {
+  /**
+   * One attempt in a client span (docs/decisions/048): the endpoint's host and port, never its path
+   * or query (receivers put credentials there), the attempt number, the outcome and the HTTP status.
+   */
+  private attempt(row: CallbackDeliveryRow, token: string): Promise<void> {
+    let endpoint: URL | undefined;
+    try {
+      endpoint = new URL(row.url);
+    } catch {
+      endpoint = undefined;
+    }
+    return inSpan(
+      'callback attempt',
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'http.request.method': 'POST',
+          'server.address': endpoint?.hostname ?? '(invalid URL)',
+          ...(endpoint?.port && { 'server.port': Number(endpoint.port) }),
+          'payin.callback.attempt': row.attempt_count + 1,
+        },
+      },
+      (span) => this.attemptOnce(row, token, span),
+    );
+  }
+
+  private async attemptOnce(row: CallbackDeliveryRow, token: string, span: Span): Promise<void> {
     const { clock, settings, merchants, send, logger } = this.options;
     const startedAt = clock();
     const merchant = await merchants.find(row.merchant_code);
@@ -185,6 +212,10 @@ export class CallbackDispatcher {
           ? `redirect not followed${result.location ? ` (Location: ${result.location.slice(0, 200)})` : ''}`
           : undefined;
     const attemptNumber = row.attempt_count + 1;
+    span.setAttributes({
+      'payin.callback.outcome': plan.outcome,
+      ...(result.kind === 'response' && { 'http.response.status_code': result.status }),
+    });
     await finishAttempt(this.options.db, {
       deliveryId: row.id,
       token,

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { traceDialect } from '../telemetry';
 import { createPgliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
@@ -112,7 +113,7 @@ export function openPostgres(
     },
   });
   pool.on('error', onIdleError);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: traceDialect(new PostgresDialect({ pool }), 'pg') });
   return {
     db,
     kind: 'postgres',
@@ -131,7 +132,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       [pgliteTypes.JSON]: (value: string) => value,
     },
   });
-  const db = new Kysely<Database>({ dialect: createPgliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: traceDialect(createPgliteDialect(pglite), 'pglite') });
   return {
     db,
     kind: 'pglite',

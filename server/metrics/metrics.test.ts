@@ -31,6 +31,7 @@ describe('Metrics', () => {
     const metrics = new Metrics();
     metrics.gauge('payin_callback_backlog', 'x', ['state'], () => []);
     metrics.gauge('payin_db_pool_connections', 'x', ['state'], () => []);
+    metrics.gauge('payin_reconciliation_review_queue', 'x', ['currency'], () => []);
     const names = new Set(
       (await metrics.registry.getMetricsAsJSON()).flatMap((metric) =>
         String(metric.type) === 'histogram'

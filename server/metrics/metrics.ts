@@ -78,6 +78,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly reconciliationReceipts = new Counter({
+    name: 'payin_reconciliation_receipts_total',
+    help: 'Incoming transactions received from feeds, statements and the chain watcher, by source and what matching made of them (DUPLICATE: delivered before).',
+    labelNames: ['source', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly callbackFirstAttemptDelay = new Histogram({
     name: 'payin_callback_first_attempt_delay_seconds',
     help: "How long after the status change a delivery's first attempt started.",

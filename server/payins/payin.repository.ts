@@ -56,7 +56,9 @@ export type InsertOutcome =
   | { kind: 'duplicate' }
   | { kind: 'amount-taken' }
   | { kind: 'address-taken' }
-  | { kind: 'reference-taken' };
+  | { kind: 'reference-taken' }
+  /** With `anyConflict`: some unique key clashed (idPayin, amount, address, reference), which is not said. */
+  | { kind: 'not-inserted' };
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -72,17 +74,23 @@ function violatedConstraint(error: unknown): string | undefined {
  * Inserts a payin under the unique (merchant, idPayin) key: of concurrent identical creates exactly
  * one inserts, the others see `duplicate` (409). A clash on the open unique-amount index means
  * another payin took that moneyRequired in the meantime: the caller picks another amount. With
- * `alsoWrite`, the payin and what it writes commit in one transaction, or neither does.
+ * `alsoWrite`, the payin and what it writes commit in one transaction, or neither does. With
+ * `anyConflict`, a clash on any unique key is `not-inserted`, without an error (ON CONFLICT DO
+ * NOTHING): a first try that a checked path follows when it did not insert.
  */
 export async function insertPayin(
   db: Kysely<Database>,
   row: NewPayinRow,
-  alsoWrite?: (tx: Transaction<Database>, payin: Payin) => Promise<void>,
+  options: {
+    alsoWrite?: ((tx: Transaction<Database>, payin: Payin) => Promise<void>) | undefined;
+    anyConflict?: boolean;
+  } = {},
 ): Promise<InsertOutcome> {
-  if (!alsoWrite) return insertOnce(db, row);
+  const { alsoWrite, anyConflict = false } = options;
+  if (!alsoWrite) return insertOnce(db, row, anyConflict);
   try {
     return await db.transaction().execute(async (tx) => {
-      const outcome = await insertOnce(tx, row);
+      const outcome = await insertOnce(tx, row, anyConflict);
       if (outcome.kind !== 'created') throw new InsertNotDone(outcome);
       await alsoWrite(tx, outcome.payin);
       return outcome;
@@ -100,15 +108,18 @@ class InsertNotDone extends Error {
   }
 }
 
-async function insertOnce(db: Db, row: NewPayinRow): Promise<InsertOutcome> {
+async function insertOnce(db: Db, row: NewPayinRow, anyConflict: boolean): Promise<InsertOutcome> {
   try {
     const inserted = await db
       .insertInto('payins')
       .values(row)
-      .onConflict((conflict) => conflict.columns(['merchant_code', 'id_payin']).doNothing())
+      .onConflict((conflict) =>
+        anyConflict ? conflict.doNothing() : conflict.columns(['merchant_code', 'id_payin']).doNothing(),
+      )
       .returningAll()
       .executeTakeFirst();
-    return inserted ? { kind: 'created', payin: toPayin(inserted) } : { kind: 'duplicate' };
+    if (inserted) return { kind: 'created', payin: toPayin(inserted) };
+    return anyConflict ? { kind: 'not-inserted' } : { kind: 'duplicate' };
   } catch (error) {
     const constraint = violatedConstraint(error);
     if (constraint === 'payins_open_required_amount') return { kind: 'amount-taken' };
@@ -377,10 +388,8 @@ export async function payinSummaries(
 }
 
 /** The ids of the merchant's open payins, as a subquery another module's query may filter by. */
-export function openPayinIds(db: Db, merchantCode: string) {
-  return db
-    .selectFrom('payins')
-    .select('id')
-    .where('merchant_code', '=', merchantCode)
-    .where('status', '=', 'PENDING');
+/** Open payins' ids as a subquery: the merchant's, or every merchant's (the review queue gauge). */
+export function openPayinIds(db: Db, merchantCode?: string) {
+  const open = db.selectFrom('payins').select('id').where('status', '=', 'PENDING');
+  return merchantCode === undefined ? open : open.where('merchant_code', '=', merchantCode);
 }

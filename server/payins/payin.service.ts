@@ -175,10 +175,18 @@ export class PayinService {
     let institutionSession = randomBytes(16).toString('base64url');
     let processor: ConnectorStart | undefined;
     let started = false;
-    for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
-      const requiredMoney = collection.uniqueAmount
-        ? await this.pickRequiredMoney(merchant, money)
-        : undefined;
+    // A unique amount is first tried as the order amount itself, with no read before: what the pick
+    // gives when it is free (the common case), one round trip instead of two. Any clash leaves the
+    // row uninserted without an error and the checked path (read the taken amounts, pick) follows.
+    // Not for connector methods: the processor is told the amount before the insert (decision 050).
+    let orderAmountFirst = collection.uniqueAmount && !collection.connector;
+    const attempts = INSERT_ATTEMPTS + (orderAmountFirst ? 1 : 0);
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const requiredMoney = !collection.uniqueAmount
+        ? undefined
+        : orderAmountFirst
+          ? money
+          : await this.pickRequiredMoney(merchant, money);
       const address = account && (await this.pickAddress(merchant, account));
       const payment: NewPayment = {
         idPayin,
@@ -242,8 +250,15 @@ export class PayinService {
         created_at: now,
         updated_at: now,
       };
-      const outcome = await insertPayin(this.db, row, plan?.record);
+      const outcome = await insertPayin(this.db, row, {
+        alsoWrite: plan?.record,
+        anyConflict: orderAmountFirst,
+      });
       if (outcome.kind === 'created') return outcome.payin;
+      if (orderAmountFirst) {
+        orderAmountFirst = false;
+        continue;
+      }
       if (outcome.kind === 'duplicate') throw alreadyExists(idPayin);
       if (outcome.kind === 'reference-taken') {
         // Practically never (random references): the processor is told the new one, under the same key.
@@ -300,9 +315,12 @@ export class PayinService {
     return new Map([...summaries].map(([id, summary]) => [id, summary.idPayin]));
   }
 
-  /** The merchant's open payins' ids as a subquery, for a list another module filters by whether its payin is open. */
-  openIds(merchant: Merchant) {
-    return openPayinIds(this.db, merchant.code);
+  /**
+   * Open payins' ids as a subquery (the merchant's, or all of them), for a list another module
+   * filters by whether its payin is open.
+   */
+  openIds(merchant?: Merchant) {
+    return openPayinIds(this.db, merchant?.code);
   }
 
   /**

@@ -17,6 +17,7 @@ import { referenceCandidates } from './note-references';
 import { readAmount } from './formats';
 import { readDelivery, readStatement, type StatementUpload } from './statements';
 import { StatementMappingService } from './statement-mapping.service';
+import { inSpan } from '../telemetry';
 import type { OutgoingEntry } from './incoming-transaction';
 import {
   allocateToPayin,
@@ -30,6 +31,7 @@ import {
   lockTransaction,
   markRefunded,
   needsReview,
+  reviewQueueByCurrency,
   setOutcome,
   transactionsBookedIn,
   type CollectionOutcome,
@@ -50,6 +52,16 @@ export interface IngestResult {
 /** What became of a delivery or statement: its transactions, and the records that were no credits. */
 export interface ReceiptResult extends IngestResult {
   skipped: number;
+}
+
+/** What came of a delivered transaction: its outcome once matched, or a redelivery of one stored before. */
+export type ReceiptOutcome = CollectionOutcome | 'DUPLICATE';
+
+interface IngestInput {
+  merchant: Merchant;
+  account: CollectionAccount;
+  source: CollectionSource;
+  transactions: readonly IncomingTransaction[];
 }
 
 /** Transactions the matcher takes up per round after a crash or a failed match. */
@@ -75,6 +87,7 @@ export class ReconciliationService {
   private readonly accounts: CollectionAccountDirectory;
   /** The column mapping saved per collection account for its CSV statements (docs/decisions/040). */
   readonly statementMappings: StatementMappingService;
+  private readonly onReceived: ((source: CollectionSource, outcome: ReceiptOutcome) => void) | undefined;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -84,7 +97,10 @@ export class ReconciliationService {
     logger: Logger;
     clock?: Clock;
     cursorSecret: Uint8Array;
+    /** Told of each delivered transaction once matched (metrics): its outcome, or DUPLICATE. */
+    onReceived?: (source: CollectionSource, outcome: ReceiptOutcome) => void;
   }) {
+    this.onReceived = options.onReceived;
     this.db = options.db;
     this.payins = options.payins;
     this.ledger = options.ledger;
@@ -144,12 +160,28 @@ export class ReconciliationService {
    * (its amount, its currency) refuses the whole with every problem named (400), so nothing is half
    * imported. Stored ones are matched at once; one delivered before is answered as it stands.
    */
-  async ingest(input: {
-    merchant: Merchant;
-    account: CollectionAccount;
-    source: CollectionSource;
-    transactions: readonly IncomingTransaction[];
-  }): Promise<IngestResult> {
+  async ingest(input: IngestInput): Promise<IngestResult> {
+    // The span names the source and counts, never a payer, note or account (docs/decisions/048).
+    return inSpan(
+      'reconciliation ingest',
+      {
+        attributes: {
+          'payin.reconciliation.source': input.source,
+          'payin.reconciliation.received': input.transactions.length,
+        },
+      },
+      async (span) => {
+        const result = await this.store(input);
+        span.setAttributes({
+          'payin.reconciliation.stored': result.stored,
+          'payin.reconciliation.duplicates': result.duplicates,
+        });
+        return result;
+      },
+    );
+  }
+
+  private async store(input: IngestInput): Promise<IngestResult> {
     const { merchant, account } = input;
     const problems: FieldError[] = [];
     const seen = new Set<string>();
@@ -217,11 +249,18 @@ export class ReconciliationService {
         )
       ).map((t) => [t.id, t]),
     );
+    for (const { id, duplicate } of stored)
+      this.onReceived?.(input.source, duplicate ? 'DUPLICATE' : (found.get(id)?.outcome ?? 'RECEIVED'));
     return {
       stored: stored.filter((s) => !s.duplicate).length,
       duplicates: stored.filter((s) => s.duplicate).length,
       transactions: stored.map(({ id, duplicate }) => ({ transaction: found.get(id)!, duplicate })),
     };
+  }
+
+  /** How many incoming transactions wait for the operator's review, per currency, over all merchants. */
+  reviewQueue(): Promise<{ currency: string; count: number }[]> {
+    return reviewQueueByCurrency(this.db, this.payins.openIds());
   }
 
   /** Matches what was stored and not matched (a crash, a failed round); how many it took. */
@@ -356,7 +395,11 @@ export class ReconciliationService {
   /** Matches one stored transaction; errors are logged and left for the next round. */
   private async matchSafely(id: bigint): Promise<boolean> {
     try {
-      return await this.match(id);
+      return await inSpan('reconciliation match', {}, async (span) => {
+        const matched = await this.match(id);
+        span.setAttribute('payin.reconciliation.processed', matched);
+        return matched;
+      });
     } catch (error) {
       this.logger.error({ err: error, collectionTransaction: String(id) }, 'matching failed; retried later');
       return false;

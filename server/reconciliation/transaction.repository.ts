@@ -212,10 +212,13 @@ export interface TransactionListFilter {
   idPayin?: string | undefined;
 }
 
+/** Open payins' ids as the payins module's subquery. */
+type OpenPayinIds = SelectQueryBuilder<Database, 'payins', { id: bigint }>;
+
 /** The list's filter as the table has it: the payin by internal id, open payins as the payins module's subquery. */
 export interface StoredTransactionFilter extends Omit<TransactionListFilter, 'idPayin' | 'review'> {
   payinId?: bigint | undefined;
-  review?: { openPayinIds: SelectQueryBuilder<Database, 'payins', { id: bigint }> } | undefined;
+  review?: { openPayinIds: OpenPayinIds } | undefined;
 }
 
 /** The merchant's transactions, newest first (keyset below `beforeId`). */
@@ -233,18 +236,37 @@ export async function listTransactions(
   if (filter.outcome) query = query.where('c.outcome', '=', filter.outcome);
   if (filter.accountId) query = query.where('c.account_id', '=', filter.accountId);
   if (filter.payinId !== undefined) query = query.where('c.payin_id', '=', filter.payinId);
-  if (filter.review) {
-    // Short payments of a payin still open count on it: not up for review (needsReview).
-    const open = filter.review.openPayinIds;
-    query = query
-      .where('c.outcome', '<>', 'RECEIVED')
-      .where((eb) => eb.or([eb('c.resolution', 'is', null), eb('c.resolution', '<>', 'REFUNDED')]))
-      .where(sql<boolean>`c.amount_minor > c.applied_minor`)
-      .where((eb) => eb.or([eb('c.outcome', '<>', 'PARTIAL'), eb('c.payin_id', 'not in', open)]));
-  }
+  if (filter.review) query = awaitingReview(query, filter.review.openPayinIds);
   if (input.beforeId !== undefined) query = query.where('c.id', '<', input.beforeId);
   const rows = await query.orderBy('c.id', 'desc').limit(input.limit).execute();
   return rows.map(toTransaction);
+}
+
+/**
+ * The transactions up for review (needsReview, in SQL): the predicate of the partial index
+ * collection_transactions_for_review (migration 0025), then short payments of open payins left out.
+ */
+function awaitingReview<O>(
+  query: SelectQueryBuilder<Database & { c: Database['collection_transactions'] }, 'c', O>,
+  openPayinIds: OpenPayinIds,
+) {
+  return query
+    .where('c.outcome', '<>', 'RECEIVED')
+    .where((eb) => eb.or([eb('c.resolution', 'is', null), eb('c.resolution', '<>', 'REFUNDED')]))
+    .where(sql<boolean>`c.amount_minor > c.applied_minor`)
+    .where((eb) => eb.or([eb('c.outcome', '<>', 'PARTIAL'), eb('c.payin_id', 'not in', openPayinIds)]));
+}
+
+/** How many transactions wait for review, per currency, over every merchant (a metrics gauge). */
+export async function reviewQueueByCurrency(
+  db: Db,
+  openPayinIds: OpenPayinIds,
+): Promise<{ currency: string; count: number }[]> {
+  const rows = await awaitingReview(db.selectFrom('collection_transactions as c'), openPayinIds)
+    .select(['c.currency_code as currency', (eb) => eb.fn.countAll<string>().as('count')])
+    .groupBy('c.currency_code')
+    .execute();
+  return rows.map((row) => ({ currency: row.currency, count: Number(row.count) }));
 }
 
 /** A page of the merchant's transactions booked in the range, oldest first (exports, docs/decisions/045). */

@@ -99,6 +99,16 @@ describe('compilePathPattern', () => {
     expect(compile(`/sandbox/payins/${id}/!simulate`).matches(`/sandbox/payins/${id}/!simulate`)).toBe(true);
   });
 
+  it('matches a literal path (escaped punctuation included) exactly as RE2 would, and nothing else', () => {
+    const literal = compile('/payins/order\\.1\\+x');
+    expect(literal.matches('/payins/order.1+x')).toBe(true);
+    for (const other of ['/payins/orderX1+x', '/payins/order.1+x/', '/payins/order.1+xx', '/payins/order.1'])
+      expect(literal.matches(other)).toBe(false);
+    // Escapes RE2 reads as classes are not literals.
+    expect(compile('/payins/\\d').matches('/payins/7')).toBe(true);
+    expect(compile('/payins/\\d').matches('/payins/d')).toBe(false);
+  });
+
   it('never matches paths longer than any API path can be', () => {
     const pattern = compile('.*');
     expect(pattern.matches('a'.repeat(MAX_MATCHED_PATH_LENGTH))).toBe(true);

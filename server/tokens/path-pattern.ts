@@ -61,6 +61,15 @@ function remember(pattern: PathPattern): PathPattern {
   return pattern;
 }
 
+/**
+ * The path a pattern matches when it is a literal: no unescaped metacharacter, and escapes only of
+ * ASCII punctuation (as RE2 takes them); else undefined.
+ */
+function literalOf(source: string): string | undefined {
+  if (!/^(?:[^.^$*+?()[\]{}|\\]|\\[!-/:-@[-`{-~])*$/.test(source)) return undefined;
+  return source.replace(/\\(.)/g, '$1');
+}
+
 /** A syntax refusal, in RE2's words for what is wrong. */
 function syntaxProblem(reason: string | undefined): string {
   return `The path is not a valid RE2 regular expression${reason ? ` (${reason})` : ''}; backreferences and lookaround are not supported.`;
@@ -173,6 +182,12 @@ export function compilePathPattern(source: string): PathPatternParse {
   const measured = measurePattern(source);
   if (!measured.ok) return refuse(source, measured.reason);
   if (measured.size > MAX_PATTERN_INSTRUCTIONS) return refuse(source, 'The path pattern is too complex.');
+  // A literal path (one payment's operations, the flow tokens of every payment link) needs no RE2
+  // program: string equality says the same, and a compiled program held by every cached grant of
+  // such a token costs ~25 KB (docs/decisions/050).
+  const literal = literalOf(source);
+  if (literal !== undefined)
+    return { ok: true, pattern: remember({ source, matches: (path) => path === literal }) };
   let compiled: RE2JS;
   try {
     compiled = RE2JS.compile(`^(?:${source})$`);

@@ -3,6 +3,7 @@ import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { isCallbackDispatcherWorker } from '@/server/callbacks';
 import { startCallbackListener } from '../support/callback-listener';
+import { scrapeMetrics, type Scrape } from '../support/prometheus';
 import { manualClock, startTestApi, type TestApi } from '../support/test-api';
 
 /** GET /metrics beside /api: Prometheus' text format, behind METRICS_TOKEN when it is set. */
@@ -16,26 +17,14 @@ afterAll(() => api.close());
 
 const metricsUrl = () => api.baseUrl.replace(/\/api$/, '/metrics');
 
-async function scrape(): Promise<string> {
-  const response = await fetch(metricsUrl(), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  return response.text();
-}
-
-/** The value of one sample line (`name{labels} value`), or undefined when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const inner = line.slice(name.length + 1, line.indexOf('}'));
-    const parts = inner.split(',');
-    if (wanted.every((pair) => parts.includes(pair))) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
+const scrape = (): Promise<Scrape> => scrapeMetrics(api.baseUrl, METRICS_TOKEN);
 
 describe('GET /metrics', () => {
+  it("answers in Prometheus' text format (version 0.0.4)", async () => {
+    const response = await fetch(metricsUrl(), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  });
+
   it('asks for the token when METRICS_TOKEN is set', async () => {
     const none = await fetch(metricsUrl());
     expect(none.status).toBe(401);
@@ -60,44 +49,32 @@ describe('GET /metrics', () => {
       body: { status: 'SUCCESS' },
     });
     expect(paid.status, paid.text).toBe(200);
-    const text = await scrape();
+    const metrics = await scrape();
     // Never the raw path: the template, so the labels stay bounded.
+    const route = '/api/payins/:idPayin';
+    expect(metrics.value('payin_http_requests_total', { route, method: 'GET', status: '200' })).toBe(2);
+    expect(metrics.value('payin_http_requests_total', { route, method: 'GET', status: '404' })).toBe(1);
+    expect(metrics.text).not.toContain(ids[0]!);
     expect(
-      sample(text, 'payin_http_requests_total', {
-        route: '/api/payins/:idPayin',
-        method: 'GET',
-        status: '200',
-      }),
+      metrics.histogram('payin_http_request_duration_seconds', { route, method: 'POST', status_class: '2xx' })
+        ?.count,
     ).toBe(2);
-    expect(
-      sample(text, 'payin_http_requests_total', {
-        route: '/api/payins/:idPayin',
-        method: 'GET',
-        status: '404',
-      }),
-    ).toBe(1);
-    expect(text).not.toContain(ids[0]!);
-    expect(
-      sample(text, 'payin_http_request_duration_seconds_count', {
-        route: '/api/payins/:idPayin',
-        method: 'POST',
-        status_class: '2xx',
-      }),
-    ).toBe(2);
-    expect(sample(text, 'payin_tokens_issued_total', { kind: 'operations' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'payin_payins_created_total', { method: 'OFFLINE' })).toBe(2);
-    expect(sample(text, 'payin_status_changes_total', { method: 'OFFLINE', status: 'SUCCESS' })).toBe(1);
-    expect(sample(text, 'payin_ledger_transfers_total', { kind: 'PAYIN_CREDIT' })).toBe(1);
+    expect(metrics.value('payin_tokens_issued_total', { kind: 'operations' })).toBeGreaterThanOrEqual(1);
+    expect(metrics.value('payin_payins_created_total', { method: 'OFFLINE' })).toBe(2);
+    expect(metrics.value('payin_status_changes_total', { method: 'OFFLINE', status: 'SUCCESS' })).toBe(1);
+    expect(metrics.value('payin_ledger_transfers_total', { kind: 'PAYIN_CREDIT' })).toBe(1);
     // The success's callback waits in the outbox (this instance runs no dispatcher).
-    expect(sample(text, 'payin_callback_backlog', { state: 'pending' })).toBeGreaterThanOrEqual(1);
+    expect(metrics.value('payin_callback_backlog', { state: 'pending' })).toBeGreaterThanOrEqual(1);
+    // Nothing waits for review on this instance: the gauge has no sample rather than a wrong 0.
+    expect(metrics.family('payin_reconciliation_review_queue')?.type).toBe('GAUGE');
     // The process's own, from the first scrape on.
-    expect(text).toMatch(/^payin_nodejs_eventloop_lag_seconds /m);
-    expect(text).toMatch(/^payin_process_resident_memory_bytes /m);
+    expect(metrics.family('payin_nodejs_eventloop_lag_seconds')?.type).toBe('GAUGE');
+    expect(metrics.value('payin_process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 
   it('counts rate-limit refusals by code', async () => {
     const before =
-      sample(await scrape(), 'payin_rate_limit_refusals_total', { code: 'TOO_MANY_FAILED_ATTEMPTS' }) ?? 0;
+      (await scrape()).value('payin_rate_limit_refusals_total', { code: 'TOO_MANY_FAILED_ATTEMPTS' }) ?? 0;
     let refused = 0;
     for (let attempt = 0; attempt < 40 && refused === 0; attempt++) {
       const response = await api.client.request('POST', '/auth-tokens', {
@@ -107,7 +84,7 @@ describe('GET /metrics', () => {
       if (response.status === 429) refused++;
     }
     expect(refused).toBe(1);
-    const after = sample(await scrape(), 'payin_rate_limit_refusals_total', {
+    const after = (await scrape()).value('payin_rate_limit_refusals_total', {
       code: 'TOO_MANY_FAILED_ATTEMPTS',
     });
     expect(after).toBe(before + 1);
@@ -132,15 +109,13 @@ describe('GET /metrics', () => {
       const dispatcher = own.runtime.workers.find(isCallbackDispatcherWorker)!;
       await dispatcher.runOnce();
       await listener.waitFor((hits) => hits.length >= 1);
-      const response = await fetch(own.baseUrl.replace(/\/api$/, '/metrics'), {
-        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-      });
-      const text = await response.text();
-      expect(sample(text, 'payin_callback_attempts_total', { outcome: 'DELIVERED' })).toBe(1);
-      expect(text).toMatch(/^payin_callback_first_attempt_delay_seconds_count 1$/m);
+      const metrics = await scrapeMetrics(own.baseUrl, METRICS_TOKEN);
+      expect(metrics.value('payin_callback_attempts_total', { outcome: 'DELIVERED' })).toBe(1);
+      const delay = metrics.histogram('payin_callback_first_attempt_delay_seconds')!;
+      expect(delay.count).toBe(1);
       // Due 60 s after the change on this clock: the first attempt started no sooner.
-      expect(sample(text, 'payin_callback_first_attempt_delay_seconds_bucket', { le: '30' })).toBe(0);
-      expect(sample(text, 'payin_callback_first_attempt_delay_seconds_bucket', { le: '300' })).toBe(1);
+      expect(delay.bucket('30')).toBe(0);
+      expect(delay.bucket('300')).toBe(1);
     } finally {
       await listener.close();
       await own.close();

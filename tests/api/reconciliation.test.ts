@@ -12,6 +12,7 @@ import { thaiIdCheckDigit } from '@/server/rails';
 import { ALL_PAYIN_OPERATIONS, ApiClient, PacedApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
 import { expectProblem, fieldsOf } from '../support/problem';
+import { scrapeMetrics } from '../support/prometheus';
 import { manualClock, startTestApi, type TestApi, type TestMerchant } from '../support/test-api';
 
 // Reconciliation over real HTTP on the real database (docs/decisions/028): a live merchant's
@@ -340,7 +341,18 @@ describe('matching an incoming transaction', () => {
   it('unmatched: no reference, no open payin of that amount; the review queue lists it until refunded', async () => {
     const shop = await liveShop();
     await qrth(shop, 500);
+    // The operator's view of the same (GET /metrics): receipts by source and outcome, the queue's size.
+    const metrics = async () => {
+      const scrape = await scrapeMetrics(api.baseUrl);
+      return {
+        unmatched:
+          scrape.value('payin_reconciliation_receipts_total', { source: 'FEED', outcome: 'UNMATCHED' }) ?? 0,
+        queue: scrape.value('payin_reconciliation_review_queue', { currency: 'THB' }) ?? 0,
+      };
+    };
+    const before = await metrics();
     const [unmatched] = await feed(shop, credit(12.34, 'GIFT'));
+    expect(await metrics()).toEqual({ unmatched: before.unmatched + 1, queue: before.queue + 1 });
     expect(unmatched).toMatchObject({
       outcome: 'UNMATCHED',
       needsReview: true,
@@ -355,6 +367,7 @@ describe('matching an incoming transaction', () => {
     expectProblem(toFinal, 404, 'PAYIN_NOT_FOUND');
     await client.request('POST', `/collection/transactions/${unmatched!.id}/!refund`, { token, body: {} });
     expect(await review(shop)).toEqual([]);
+    expect(await metrics()).toEqual({ unmatched: before.unmatched + 1, queue: before.queue });
   });
 });
 

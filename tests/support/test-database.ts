@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '@/server/db';
+import { createScratchDatabase } from '../../scripts/scratch-database.mjs';
 
 /**
  * A database of its own for one test file: a fresh PostgreSQL database created from
@@ -10,24 +9,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url: string
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { ...(await openPglite('memory://')), url: undefined };
 
-  const name = `payin_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(adminUrl, 'payin_test');
   // Dropping the database WITH (FORCE) ends idle connections: expected here, not an error.
-  const handle = openPostgres(url.toString(), 5, () => undefined);
+  const handle = openPostgres(database.url, 5, () => undefined);
   return {
     ...handle,
-    url: url.toString(),
+    url: database.url,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

@@ -23,6 +23,7 @@ import * as returnsAfterPayment from './0021-returns-after-payment';
 import * as payinSearch from './0022-payin-search';
 import * as exportPeriods from './0023-export-periods';
 import * as callbackWakeup from './0024-callback-wakeup';
+import * as reviewQueue from './0025-review-queue';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-payin-search': payinSearch,
   '0023-export-periods': exportPeriods,
   '0024-callback-wakeup': callbackWakeup,
+  '0025-review-queue': reviewQueue,
 };
