@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Transaction } from 'kysely';
-import type { CurrencyCode } from '@/lib/money';
+import { moneyOf, toDecimalString, type CurrencyCode } from '@/lib/money';
 import type { Database, Db } from '../db';
 import { AppError } from '../errors';
 import { readTimePage, type TimePage, type TimePageQuery } from '../paging';
@@ -96,7 +96,8 @@ export async function postTransfer(tx: Transaction<Database>, transfer: Transfer
     if (numUpdatedRows === 0n) {
       throw new AppError(
         'INSUFFICIENT_BALANCE',
-        `The ${entry.account.kind.toLowerCase()} balance in ${transfer.currency} is lower than the ${entry.amountMinor} minor units this needs.`,
+        // In currency units, as the merchant reads every other amount (never minor units).
+        `The ${entry.account.kind.toLowerCase()} balance in ${transfer.currency} is lower than the ${toDecimalString(moneyOf(transfer.currency, entry.amountMinor))} ${transfer.currency} this needs.`,
       );
     }
   }

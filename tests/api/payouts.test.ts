@@ -366,6 +366,10 @@ describe('payouts', () => {
     // 97.10 + 1 % fee (0.97) = 98.07 > 98.00
     const short = await createPayout(s, id, payoutBody(97.1));
     expectProblem(short, 422, 'INSUFFICIENT_BALANCE');
+    // The amount in currency units, as the merchant reads every other amount.
+    expect((short.body as unknown as { detail: string }).detail).toMatch(
+      /^The available balance in THB is lower than the 98\.\d\d THB this needs\.$/,
+    );
     expectProblem(await client.request('GET', `/payouts/${id}`, { token: s.token }), 404, 'PAYOUT_NOT_FOUND');
     expect(await thb(s)).toEqual({ available: 98, pending: 0, reserved: 0 });
     await paidPayin(s, 100);

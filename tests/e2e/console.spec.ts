@@ -90,6 +90,7 @@ test('payment detail: simulate a short payment, then cancel', async ({ page }) =
   await page.goto(`/console/payments/${idPayin}`);
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
   await expectAccessible(page);
+  await expect(page.getByTestId('payment-fee')).toHaveText(/\d/);
   await page.getByTestId('console-short').click();
   await expect(page.getByTestId('money-received')).not.toHaveText('—');
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
@@ -106,6 +107,8 @@ test('payment detail: simulate a short payment, then cancel', async ({ page }) =
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'REFUSED');
   await expect(page.getByText('CANCELLED').first()).toBeVisible();
   await expect(page.getByTestId('payin-json')).toContainText('"processorStatus": "CANCELLED"');
+  // Charged nothing: no fee is shown for a payment that never succeeded.
+  await expect(page.getByTestId('payment-fee')).toHaveText('None: the payment did not succeed');
   // Final now: only a late payment is left to simulate.
   await expect(page.getByTestId('console-cancel')).toHaveCount(0);
 });

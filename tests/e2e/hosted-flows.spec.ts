@@ -237,6 +237,16 @@ test.describe('every screen has a way back to the merchant', () => {
     await page.getByRole('button', { name: 'Go back' }).click();
     await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
   });
+
+  test('a bare / is someone opening the service, not a broken link: on to the scenario builder', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // The console's scenarios, behind its sign-in.
+    await expect(page).toHaveURL(/\/console\/sign-in\?next=%2Fconsole%2Fscenarios/);
+    await page.goto('/?merchantCode=e2e-shop');
+    await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
+  });
 });
 
 test.describe('customer data the merchant gave (scenario 2) is never a dead end', () => {

@@ -164,7 +164,10 @@ export function PaymentDetail({
             </>
           )}
           <dt>{t('fee')}</dt>
-          <dd>{amount(current.fee)}</dd>
+          {/* A refused payin is charged nothing (the ledger books a fee on SUCCESS only), whatever its fee would have been. */}
+          <dd data-testid="payment-fee">
+            {current.process.status === 'REFUSED' ? t('feeNone') : amount(current.fee)}
+          </dd>
           <dt>{t('method')}</dt>
           <dd>
             <code>{String(method.paymentMethodCode)}</code>
