@@ -6,16 +6,25 @@ import { consoleLocaleOf, isLocale, LOCALE_COOKIE, negotiateLocale } from './loc
 export default getRequestConfig(async () => {
   const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
   const locale = isLocale(chosen) ? chosen : negotiateLocale((await headers()).get('accept-language'));
-  const [own, consoleMessages] = await Promise.all([
+  const consoleLocale = consoleLocaleOf(locale);
+  const [own, consoleMessages, consoleOwn] = await Promise.all([
     import(`../messages/${locale}.json`) as Promise<{ default: Record<string, unknown> }>,
     // The console's messages: in its languages, else English (never a missing key).
-    import(`../messages/console/${consoleLocaleOf(locale)}.json`) as Promise<{
+    import(`../messages/console/${consoleLocale}.json`) as Promise<{
       default: Record<string, unknown>;
     }>,
+    consoleLocale === locale
+      ? undefined
+      : (import(`../messages/${consoleLocale}.json`) as Promise<{ default: Record<string, unknown> }>),
   ]);
   return {
     locale,
-    messages: { ...own.default, console: consoleMessages.default },
+    messages: {
+      ...own.default,
+      // The payment methods' names as customers read them, in the console's language (one list, the
+      // hosted page's, so a method is called the same on both sides).
+      console: { ...consoleMessages.default, methods: (consoleOwn ?? own).default.methods },
+    },
     timeZone: 'UTC',
   };
 });

@@ -396,7 +396,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...payoutBatchRoutes(payoutBatches),
         ...refundRoutes(refunds, config.publicUrl),
         ...refundSandboxRoutes(sandbox.refundSimulations, refunds),
-        ...balanceRoutes(ledger, deps.payins, payouts),
+        ...balanceRoutes(ledger, deps.payins, payouts, collection),
         ...apiKeyRoutes,
         ...operatorRoutes(config.publicUrl),
         ...consoleRoutes(config.publicUrl),

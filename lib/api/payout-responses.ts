@@ -64,6 +64,8 @@ export const balancesResponseSchema = z.looseObject({
       reserved: apiMoneySchema,
       /** Received at the merchant's collection accounts and not owed to it: unmatched, late, excess or short payments. */
       unapplied: apiMoneySchema.optional(),
+      /** Of the unapplied money, what waits in the review queue for the merchant to link or refund (docs/decisions/028). */
+      forReview: apiMoneySchema.optional(),
     }),
   ),
 });

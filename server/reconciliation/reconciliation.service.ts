@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
-import { describeAmountProblem, moneyOf, parseAmount } from '@/lib/money';
+import { describeAmountProblem, moneyOf, parseAmount, type CurrencyCode } from '@/lib/money';
 import { findCollectionAccount, type CollectionAccount } from '../accounts';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db';
@@ -258,9 +258,14 @@ export class ReconciliationService {
     };
   }
 
-  /** How many incoming transactions wait for the operator's review, per currency, over all merchants. */
-  reviewQueue(): Promise<{ currency: string; count: number }[]> {
-    return reviewQueueByCurrency(this.db, this.payins.openIds());
+  /**
+   * The incoming transactions waiting for review per currency, with the money in them: the
+   * merchant's, or every merchant's.
+   */
+  reviewQueue(
+    merchant?: Merchant,
+  ): Promise<{ currency: CurrencyCode; count: number; unappliedMinor: bigint }[]> {
+    return reviewQueueByCurrency(this.db, this.payins.openIds(merchant), merchant?.code);
   }
 
   /** Matches what was stored and not matched (a crash, a failed round); how many it took. */

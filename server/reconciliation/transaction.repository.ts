@@ -257,16 +257,30 @@ function awaitingReview<O>(
     .where((eb) => eb.or([eb('c.outcome', '<>', 'PARTIAL'), eb('c.payin_id', 'not in', openPayinIds)]));
 }
 
-/** How many transactions wait for review, per currency, over every merchant (a metrics gauge). */
+/**
+ * The transactions waiting for review per currency, and the money in them nobody has taken: one
+ * merchant's (its balances), or every merchant's (a metrics gauge).
+ */
 export async function reviewQueueByCurrency(
   db: Db,
   openPayinIds: OpenPayinIds,
-): Promise<{ currency: string; count: number }[]> {
-  const rows = await awaitingReview(db.selectFrom('collection_transactions as c'), openPayinIds)
-    .select(['c.currency_code as currency', (eb) => eb.fn.countAll<string>().as('count')])
+  merchantCode?: string,
+): Promise<{ currency: CurrencyCode; count: number; unappliedMinor: bigint }[]> {
+  let query = awaitingReview(db.selectFrom('collection_transactions as c'), openPayinIds);
+  if (merchantCode !== undefined) query = query.where('c.merchant_code', '=', merchantCode);
+  const rows = await query
+    .select([
+      'c.currency_code as currency',
+      (eb) => eb.fn.countAll<string>().as('count'),
+      sql<string>`sum(c.amount_minor - c.applied_minor)`.as('unapplied'),
+    ])
     .groupBy('c.currency_code')
     .execute();
-  return rows.map((row) => ({ currency: row.currency, count: Number(row.count) }));
+  return rows.map((row) => ({
+    currency: row.currency as CurrencyCode,
+    count: Number(row.count),
+    unappliedMinor: BigInt(row.unapplied),
+  }));
 }
 
 /** A page of the merchant's transactions booked in the range, oldest first (exports, docs/decisions/045). */

@@ -134,6 +134,7 @@ describe('balances', () => {
         pending: zero('VND'),
         reserved: zero('VND'),
         unapplied: zero('VND'),
+        forReview: zero('VND'),
       },
       {
         currencyCode: 'THB',
@@ -141,6 +142,7 @@ describe('balances', () => {
         pending: zero('THB'),
         reserved: zero('THB'),
         unapplied: zero('THB'),
+        forReview: zero('THB'),
       },
       {
         currencyCode: 'KES',
@@ -148,6 +150,7 @@ describe('balances', () => {
         pending: zero('KES'),
         reserved: zero('KES'),
         unapplied: zero('KES'),
+        forReview: zero('KES'),
       },
     ]);
     expect(await balances(s, '?currencies=XXX')).toEqual([]);

@@ -167,6 +167,16 @@ async function thb(shop: Shop) {
   };
 }
 
+/** Of the THB unapplied money, what waits in the review queue (GET /balances forReview). */
+async function forReview(shop: Shop): Promise<number | undefined> {
+  const response = await client.request<{ data: { forReview?: { amount: number } }[] }>(
+    'GET',
+    '/balances?currencies=THB',
+    { token: await shop.token() },
+  );
+  return response.body.data[0]?.forReview?.amount;
+}
+
 async function review(shop: Shop): Promise<CollectionTransactionResource[]> {
   const response = await client.request<{ data: CollectionTransactionResource[] }>(
     'GET',
@@ -223,6 +233,9 @@ describe('matching an incoming transaction', () => {
       moneyReceived: { amount: 200 },
     });
     expect(await review(shop)).toEqual([]);
+    // Unapplied, yet not the merchant's to review: it counts on the open payin.
+    expect(await thb(shop)).toMatchObject({ unapplied: 200 });
+    expect(await forReview(shop)).toBe(0);
     const rest = Math.round((created.toPay - 200) * 100) / 100;
     const [last] = await feed(shop, credit(rest, `ref ${created.reference}`));
     expect(last).toMatchObject({ outcome: 'APPLIED' });
@@ -359,6 +372,7 @@ describe('matching an incoming transaction', () => {
       unapplied: { amount: 12.34 },
     });
     expect((await review(shop)).map((t) => t.id)).toEqual([unmatched!.id]);
+    expect(await forReview(shop)).toBe(12.34);
     const token = await shop.token();
     const toFinal = await client.request('POST', `/collection/transactions/${unmatched!.id}/!link`, {
       token,
@@ -368,6 +382,7 @@ describe('matching an incoming transaction', () => {
     await client.request('POST', `/collection/transactions/${unmatched!.id}/!refund`, { token, body: {} });
     expect(await review(shop)).toEqual([]);
     expect(await metrics()).toEqual({ unmatched: before.unmatched + 1, queue: before.queue });
+    expect(await forReview(shop)).toBe(0);
   });
 });
 

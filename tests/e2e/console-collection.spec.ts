@@ -99,6 +99,15 @@ test('a live merchant imports a statement, sees a broken one refused whole, and 
   await expect(page.locator(`[data-testid="collection-row"][data-bank-id="${untouched}"]`)).toHaveCount(0);
   await expect(page.locator(`[data-testid="collection-row"][data-bank-id="${credit}"]`)).toBeVisible();
 
+  // Balances say how much of the unapplied money waits for the merchant, and where.
+  await page.goto('/console/balances');
+  const forReview = page.getByTestId('balance-for-review').first();
+  await expect(forReview).toContainText(/^THB\s[\d,.]+ of it waits for you: money no payment took\./);
+  await expect(forReview.getByRole('link', { name: 'Open the review queue' })).toHaveAttribute(
+    'href',
+    '/console/collection',
+  );
+
   // The review queue (the page's default) lists the unmatched credit with its unapplied money.
   await page.goto('/console/collection');
   await expect(page.getByRole('heading', { level: 2, name: 'Review queue' })).toBeVisible();

@@ -91,6 +91,7 @@ test('payment detail: simulate a short payment, then cancel', async ({ page }) =
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
   await expectAccessible(page);
   await expect(page.getByTestId('payment-fee')).toHaveText(/\d/);
+  await expect(page.getByTestId('method-name')).toHaveText('Bank transfer OFFLINE');
   await page.getByTestId('console-short').click();
   await expect(page.getByTestId('money-received')).not.toHaveText('—');
   await expect(page.getByTestId('payin-status')).toHaveAttribute('data-status', 'PENDING');
@@ -225,6 +226,11 @@ test('console times are short local date and time with the zone named, in Thai t
   const main = page.locator('main');
   await expect(main).toContainText(/\d{1,2} [^\s]+ \d{4} \d{2}:\d{2}:\d{2} UTC/);
   await expect(main).not.toContainText('นาฬิกา');
+  // The method by the name customers read, in the console's language, its API code beside it.
+  await expect(page.getByTestId('method-name')).toHaveText('โอนเงินผ่านธนาคาร OFFLINE');
+  // In a language the console has no messages for, the console's English throughout.
+  await page.goto(`/console/payments/${idPayin}?lang=ja`);
+  await expect(page.getByTestId('method-name')).toHaveText('Bank transfer OFFLINE');
 });
 
 test('the console speaks Thai, and English with lang="en" in a language it has no messages for', async ({

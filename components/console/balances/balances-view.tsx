@@ -98,9 +98,14 @@ export function BalancesView({
                     </div>
                   )}
                 </dl>
-                {balance.unapplied && balance.unapplied.amount !== 0 && (
-                  <p className="console-hint balance-unapplied-hint">
-                    {t('unappliedHint')} <Link href="/console/collection">{t('reviewQueue')}</Link>
+                {/* Only the money waiting in the review queue asks for the merchant: the rest of the
+                    unapplied balance is short payments of payins still open, which count on them. */}
+                {balance.forReview && balance.forReview.amount !== 0 && (
+                  <p className="console-hint balance-unapplied-hint" data-testid="balance-for-review">
+                    {t('unappliedHint', {
+                      amount: formatMoney(locale, balance.forReview.amount, balance.currencyCode),
+                    })}{' '}
+                    <Link href="/console/collection">{t('reviewQueue')}</Link>
                   </p>
                 )}
               </li>

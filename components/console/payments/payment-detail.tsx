@@ -12,6 +12,7 @@ import { REFUSAL_REASONS, simulateCallsOf, type RefusalReason } from '@/lib/sand
 import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, ConsoleRequestError, formatInstant } from '../console-fetch';
 import { ledgerKey } from '../ledger/ledger-section';
+import { MethodName } from '../method-name';
 import { StatusBadge } from '../status-badge';
 import { ScriptButton } from '../../ui/script-button';
 
@@ -170,7 +171,7 @@ export function PaymentDetail({
           </dd>
           <dt>{t('method')}</dt>
           <dd>
-            <code>{String(method.paymentMethodCode)}</code>
+            <MethodName code={String(method.paymentMethodCode)} />
             {method.paymentOperator && ` · ${(method.paymentOperator as { name?: string }).name ?? ''}`}
           </dd>
           <dt>{t('reference')}</dt>

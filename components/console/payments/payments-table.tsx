@@ -6,6 +6,7 @@ import { formatMoney } from '@/lib/format/money-format';
 import { formatInstant } from '../console-fetch';
 import { useLivePage } from '../live-page';
 import { ConsolePager } from '../console-pager';
+import { MethodName } from '../method-name';
 import { StatusBadge } from '../status-badge';
 import type { PayinPage } from './types';
 
@@ -70,7 +71,8 @@ export function PaymentsTable({
             <tbody>
               {data.data.map((payin) => {
                 const money = payin.paymentRequested.money;
-                const operator = payin.paymentMethodResponse.paymentOperator as { code?: string } | undefined;
+                const operator = payin.paymentMethodResponse.paymentOperator as
+                  { code?: string; name?: string } | undefined;
                 return (
                   <tr key={payin.idPayin} data-testid="payment-row" data-id-payin={payin.idPayin}>
                     <td data-label={t('columns.idPayin')}>
@@ -83,8 +85,10 @@ export function PaymentsTable({
                       {formatInstant(locale, payin.process.createdAt, timeZone)}
                     </td>
                     <td data-label={t('columns.method')}>
-                      <code>{String(payin.paymentMethodResponse.paymentMethodCode)}</code>
-                      {operator?.code && <span className="console-muted"> · {operator.code}</span>}
+                      <MethodName code={String(payin.paymentMethodResponse.paymentMethodCode)} />
+                      {operator?.code && (
+                        <span className="console-muted"> · {operator.name ?? operator.code}</span>
+                      )}
                     </td>
                     <td className="money-cell" data-label={t('columns.amount')}>
                       {formatMoney(locale, money.amount, money.currencyCode)}

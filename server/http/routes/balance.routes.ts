@@ -7,6 +7,7 @@ import { parseOrThrow } from '../../errors';
 import type { LedgerService } from '../../ledger';
 import type { PayinService } from '../../payins';
 import type { PayoutService } from '../../payouts';
+import type { ReconciliationService } from '../../reconciliation';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
@@ -22,6 +23,7 @@ export function balanceRoutes(
   ledger: LedgerService,
   payins: PayinService,
   payouts: PayoutService,
+  collection: ReconciliationService,
 ): readonly ApiRoute[] {
   return [
     defineRoute({
@@ -32,7 +34,9 @@ export function balanceRoutes(
       description:
         'Per currency: available (may be paid out), pending (paid in, waiting for the settlement delay), reserved ' +
         "(held by payouts in flight) and unapplied (received at the merchant's collection accounts and owed to no payin yet: " +
-        'unmatched, late, excess or short payments; docs/decisions/028). Without `currencies`, every currency the merchant has money in or had; with it, ' +
+        'unmatched, late, excess or short payments; docs/decisions/028), and of that, forReview: the money in the ' +
+        'review queue, waiting for the merchant to link or refund it (the rest is short payments of payins still ' +
+        'open, which count on them). Without `currencies`, every currency the merchant has money in or had; with it, ' +
         'each listed supported currency once, in that order (zero when none); unsupported or invalid values are ' +
         'ignored. Token operation: GET /balances.',
       tag: 'Balances',
@@ -49,10 +53,12 @@ export function balanceRoutes(
       responses: { 200: { description: 'The balances.', schema: balancesResponseSchema } },
       errors: ['PAYMENT_NOT_PERMITTED'],
       async handle(c) {
-        const balances = await ledger.balances(
-          c.get('merchant'),
-          queryList(c.req.queries('currencies'), isCurrencyCode),
-        );
+        const merchant = c.get('merchant');
+        const [balances, queue] = await Promise.all([
+          ledger.balances(merchant, queryList(c.req.queries('currencies'), isCurrencyCode)),
+          collection.reviewQueue(merchant),
+        ]);
+        const forReview = new Map(queue.map((entry) => [entry.currency, entry.unappliedMinor]));
         return reply(c, {
           data: balances.map((balance) => ({
             currencyCode: balance.currency,
@@ -60,6 +66,7 @@ export function balanceRoutes(
             pending: toApiMoney(moneyOf(balance.currency, balance.pendingMinor)),
             reserved: toApiMoney(moneyOf(balance.currency, balance.reservedMinor)),
             unapplied: toApiMoney(moneyOf(balance.currency, balance.unappliedMinor)),
+            forReview: toApiMoney(moneyOf(balance.currency, forReview.get(balance.currency) ?? 0n)),
           })),
         });
       },
