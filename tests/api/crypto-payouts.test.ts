@@ -171,7 +171,7 @@ describe('live crypto payouts', () => {
     expect(await available(shop)).toBe(37.5);
 
     await sendAll();
-    expect(await node.balanceOf(to)).toBe(12_500_000n);
+    await expect.poll(() => node.balanceOf(to)).toBe(12_500_000n);
     expect(await payoutOf(shop, 'po-chain-1')).toMatchObject({ status: 'PENDING' });
     await node.mine(CONFIRMATIONS);
     await sendAll();
@@ -183,7 +183,7 @@ describe('live crypto payouts', () => {
     // Later rounds send nothing more.
     await node.mine(CONFIRMATIONS);
     await sendAll();
-    expect(await node.balanceOf(to)).toBe(12_500_000n);
+    await expect.poll(() => node.balanceOf(to)).toBe(12_500_000n);
   });
 
   it('a transaction that reverts on chain ends REFUSED TRANSACTION_FAILED and gives the money back', async () => {
@@ -269,7 +269,7 @@ describe('live crypto payouts', () => {
     await node.mine(CONFIRMATIONS);
     await sendAll();
     expect(await payoutOf(shop, 'po-crash')).toMatchObject({ status: 'SUCCESS' });
-    expect(await node.balanceOf(to)).toBe(7_000_000n);
+    await expect.poll(() => node.balanceOf(to)).toBe(7_000_000n);
   });
 
   it('two instances racing for the wallet send each payout once, with consecutive nonces', async () => {
@@ -287,7 +287,7 @@ describe('live crypto payouts', () => {
         await Promise.all([senderOf().round(), senderOf(other).round()]);
       for (const [index, to] of recipients.entries()) {
         expect(await payoutOf(shop, `po-race-${index}`)).toMatchObject({ status: 'SUCCESS' });
-        expect(await node.balanceOf(to)).toBe(BigInt(3 + index) * 1_000_000n);
+        await expect.poll(() => node.balanceOf(to)).toBe(BigInt(3 + index) * 1_000_000n);
       }
       const nonces = (
         await api.database.db.selectFrom('chain_payouts').select('nonce').orderBy('nonce').execute()
@@ -356,7 +356,7 @@ describe('live crypto payouts', () => {
       { token: shop.token },
     );
     expect(read.body).toMatchObject({ status: 'SUCCESS', processorStatus: 'APPROVED' });
-    expect(await node.balanceOf(to)).toBe(12_000_000n);
+    await expect.poll(() => node.balanceOf(to)).toBe(12_000_000n);
     expect(await available(shop)).toBe(18);
     const [row] = await api.database.db
       .selectFrom('chain_payouts')

@@ -173,6 +173,16 @@ export async function startEvmNode(options: { chainId?: number } = {}): Promise<
   });
   const receipt = await publicClient.waitForTransactionReceipt({ hash: deployHash, pollingInterval: 20 });
   const token = getAddress(receipt.contractAddress!);
+  // With automine on, anvil answers eth_sendTransaction before the block holding it can be read: a
+  // loaded machine (CI) let a test scan or read balances in between. A write made while automine is
+  // on returns once its receipt is there; with it off the transaction stays pending (mine() includes it).
+  let automine = true;
+  const included = async (sent: Promise<Hash>): Promise<Hash> => {
+    const hash = await sent;
+    if (automine)
+      await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 15_000 });
+    return hash;
+  };
 
   return {
     rpcUrl,
@@ -180,23 +190,27 @@ export async function startEvmNode(options: { chainId?: number } = {}): Promise<
     token,
     accounts,
     pay: (to, units, from = treasury) =>
-      wallet.writeContract({
-        address: token,
-        abi: ERC20_ABI,
-        functionName: 'transfer',
-        args: [to, units],
-        account: from,
-        chain,
-      }),
+      included(
+        wallet.writeContract({
+          address: token,
+          abi: ERC20_ABI,
+          functionName: 'transfer',
+          args: [to, units],
+          account: from,
+          chain,
+        }),
+      ),
     payMany: (payments) =>
-      wallet.writeContract({
-        address: token,
-        abi: ERC20_ABI,
-        functionName: 'transferMany',
-        args: [payments.map((p) => p.to), payments.map((p) => p.units)],
-        account: treasury,
-        chain,
-      }),
+      included(
+        wallet.writeContract({
+          address: token,
+          abi: ERC20_ABI,
+          functionName: 'transferMany',
+          args: [payments.map((p) => p.to), payments.map((p) => p.units)],
+          account: treasury,
+          chain,
+        }),
+      ),
     balanceOf: (address) =>
       publicClient.readContract({
         address: token,
@@ -206,28 +220,35 @@ export async function startEvmNode(options: { chainId?: number } = {}): Promise<
       }),
     dropTransaction: (hash) => testClient.dropTransaction({ hash }),
     approveTreasury: (owner) =>
-      wallet.writeContract({
-        address: token,
-        abi: ERC20_ABI,
-        functionName: 'approve',
-        args: [treasury, 2n ** 256n - 1n],
-        account: owner,
-        chain,
-      }),
+      included(
+        wallet.writeContract({
+          address: token,
+          abi: ERC20_ABI,
+          functionName: 'approve',
+          args: [treasury, 2n ** 256n - 1n],
+          account: owner,
+          chain,
+        }),
+      ),
     takeFrom: (from, units) =>
-      wallet.writeContract({
-        address: token,
-        abi: ERC20_ABI,
-        functionName: 'transferFrom',
-        args: [from, treasury, units],
-        account: treasury,
-        chain,
-        maxPriorityFeePerGas: 100_000_000_000n,
-        maxFeePerGas: 300_000_000_000n,
-      }),
+      included(
+        wallet.writeContract({
+          address: token,
+          abi: ERC20_ABI,
+          functionName: 'transferFrom',
+          args: [from, treasury, units],
+          account: treasury,
+          chain,
+          maxPriorityFeePerGas: 100_000_000_000n,
+          maxFeePerGas: 300_000_000_000n,
+        }),
+      ),
     spendNonce: (from, nonce) => wallet.sendTransaction({ account: from, to: from, value: 0n, nonce, chain }),
     mine: (count = 1) => testClient.mine({ blocks: count }),
-    setAutomine: (on) => testClient.setAutomine(on),
+    setAutomine: async (on) => {
+      await testClient.setAutomine(on);
+      automine = on;
+    },
     snapshot: () => testClient.snapshot(),
     revert: (id) => testClient.revert({ id }),
     blockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
