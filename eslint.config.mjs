@@ -17,7 +17,7 @@ const SERVER_FLOORS = [
   ['payins'],
   ['ledger'],
   ['payouts', 'reconciliation', 'customer-sessions', 'people'],
-  ['refunds'],
+  ['refunds', 'payment-links'],
   ['chain'],
   ['callbacks', 'sandbox', 'audit', 'exports'],
   ['http'],

@@ -16,6 +16,7 @@ import {
   createApiApp,
   invitationUrl,
   operatorRoutes,
+  paymentLinkRoutes,
   payoutBatchRoutes,
   payoutRoutes,
   payoutSandboxRoutes,
@@ -65,6 +66,7 @@ import { Metrics } from './metrics';
 import { PayoutBatchService, PayoutBatchSource, PayoutService } from './payouts';
 import { appliedToPayin, collectionApplications, ReconciliationService } from './reconciliation';
 import { CustomerSessionService } from './customer-sessions';
+import { linkUrl, PaymentLinkService } from './payment-links';
 import { People } from './people';
 import {
   createChainWatch,
@@ -299,6 +301,28 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       claimWindowSecs: config.REFUND_CLAIM_DAYS * 86_400,
       cryptoRails: cryptoPayoutRails(config.chains),
     });
+    const sessions = new CustomerSessionService({
+      tokens,
+      payins,
+      urlPolicy,
+      clock,
+      tokenNow: () => tokenClock().getTime(),
+      settings: {
+        checkoutWindowSecs: config.CHECKOUT_WINDOW_SECS,
+        graceSecs: config.CUSTOMER_SESSION_GRACE_SECS,
+      },
+    });
+    const paymentLinks = new PaymentLinkService({
+      db: database.db,
+      payins,
+      sessions,
+      urlPolicy,
+      clock,
+      secretKey: signingKey,
+      merchant: async (code) => merchants.known(code) ?? (await merchants.require(code)),
+      defaultCallbackUrl: (merchant) => callbacks.receiver.urlOf(merchant.code),
+      pageUrl: (secret) => linkUrl(config.publicUrl, secret),
+    });
     const deps: ApiDependencies = {
       db: database.db,
       logger,
@@ -307,17 +331,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       payins,
       refunds,
       metrics,
-      sessions: new CustomerSessionService({
-        tokens,
-        payins,
-        urlPolicy,
-        clock,
-        tokenNow: () => tokenClock().getTime(),
-        settings: {
-          checkoutWindowSecs: config.CHECKOUT_WINDOW_SECS,
-          graceSecs: config.CUSTOMER_SESSION_GRACE_SECS,
-        },
-      }),
+      sessions,
+      paymentLinks,
       rateLimit,
       authFailures: new AuthFailureGuard(
         rateLimit,
@@ -396,6 +411,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...payoutBatchRoutes(payoutBatches),
         ...refundRoutes(refunds, config.publicUrl),
         ...refundSandboxRoutes(sandbox.refundSimulations, refunds),
+        ...paymentLinkRoutes(paymentLinks, config.publicUrl),
         ...balanceRoutes(ledger, deps.payins, payouts, collection),
         ...apiKeyRoutes,
         ...operatorRoutes(config.publicUrl),

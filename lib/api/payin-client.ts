@@ -12,6 +12,7 @@ import {
 import type { SimulatedPayment } from '../sandbox/simulated-payments';
 import { institutionDecisionResponseSchema, institutionSessionSchema } from './sandbox-responses';
 import { refundClaimSchema } from './refund-responses';
+import { paymentLinkStartSchema, paymentLinkViewSchema } from './payment-link-responses';
 import type { RefundDestinationRequest } from '../schemas/refund-request';
 import type { FinalStatus } from '../payins/statuses';
 
@@ -118,6 +119,21 @@ export class PayinApiClient {
     return this.call('POST', `/refund-claims/${encodeURIComponent(secret)}`, refundClaimSchema, {
       destination,
     });
+  }
+
+  /** What a payment link's page shows (docs/decisions/051): its secret is the credential. */
+  paymentLinkView(secret: string) {
+    return this.call('GET', `/payment-link-pages/${encodeURIComponent(secret)}`, paymentLinkViewSchema);
+  }
+
+  /** Starts a payment on a link: the payin's page and its customer session. */
+  startPaymentLink(secret: string, amount: number | undefined) {
+    return this.call(
+      'POST',
+      `/payment-link-pages/${encodeURIComponent(secret)}/!start`,
+      paymentLinkStartSchema,
+      amount === undefined ? {} : { amount },
+    );
   }
 
   private async call<S extends z.ZodType>(

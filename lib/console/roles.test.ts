@@ -10,9 +10,12 @@ describe('roles', () => {
       'payments.manage',
       'payouts.create',
       'refunds.create',
+      'links.manage',
       'collection.resolve',
       'exports.read',
     ]);
+    expect(can('developer', 'links.manage')).toBe(true);
+    expect(can('viewer', 'links.manage')).toBe(false);
     expect(can('developer', 'exports.read')).toBe(false);
     expect(can('viewer', 'exports.read')).toBe(false);
     expect(can('developer', 'refunds.create')).toBe(false);

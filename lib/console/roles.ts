@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'payouts.create',
   /** Refund a payment to its payer. */
   'refunds.create',
+  /** Create, share and turn off payment links (docs/decisions/051). */
+  'links.manage',
   /** Link incoming money to a payin, mark it refunded, import a bank statement. */
   'collection.resolve',
   /** Download exports and the settlement report: payer data and the books of a period, in bulk. */
@@ -48,6 +50,7 @@ const TABLE: Record<Permission, readonly Role[]> = {
   'payments.manage': ['owner', 'admin', 'finance'],
   'payouts.create': ['owner', 'admin', 'finance'],
   'refunds.create': ['owner', 'admin', 'finance'],
+  'links.manage': ['owner', 'admin', 'developer', 'finance'],
   'collection.resolve': ['owner', 'admin', 'finance'],
   'exports.read': ['owner', 'admin', 'finance'],
   'sandbox.simulate': ['owner', 'admin', 'developer'],

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'payout_batch.cancelled',
   'export.downloaded',
   'refund.created',
+  'payment_link.created',
+  'payment_link.deactivated',
   'refund.simulated',
   'collection_transaction.linked',
   'collection_transaction.refunded',

@@ -6,7 +6,13 @@ import type { Merchant } from '../merchants';
 import { LONGEST_VALIDITY_MS } from '@/lib/methods';
 import type { UrlPolicy } from '../net';
 import { isFinal, type PayinService } from '../payins';
-import { escapePattern, payinFlowOperations, type TokenGrant, type TokenService } from '../tokens';
+import {
+  escapePattern,
+  payinFlowOperations,
+  type PaymentLinkClaims,
+  type TokenGrant,
+  type TokenService,
+} from '../tokens';
 
 export interface CustomerSessionSettings {
   /** How long after opening a session the payin may still be created, when the merchant's token ends sooner. */
@@ -116,6 +122,41 @@ export class CustomerSessionService {
       idPayment: idPayin,
       terms: grant.terms,
       session: { createBefore, ...(returnUrl !== undefined && { returnUrl }) },
+    });
+    return { token, expiresAt: new Date((now + validitySecs) * 1000), operations: texts };
+  }
+
+  /**
+   * The session a payment link opens for a customer (docs/decisions/051): no merchant's token is
+   * traded, the link is the merchant's consent. It fixes the money (the link's amount, or the one the
+   * customer chose within the link's range), binds the link's callbackUrl and returnUrl, names the
+   * link and its methods, and lives as a traded session does.
+   */
+  async openForLink(input: {
+    merchant: Merchant;
+    idPayin: string;
+    money: Money;
+    callbackUrl: string;
+    returnUrl: string;
+    link: PaymentLinkClaims;
+  }): Promise<CustomerSession> {
+    const { merchant, idPayin, money, callbackUrl, returnUrl, link } = input;
+    const { checkoutWindowSecs, graceSecs } = this.deps.settings;
+    const now = Math.floor(this.tokenNow() / 1000);
+    const createBefore = now + checkoutWindowSecs;
+    const validitySecs = checkoutWindowSecs + LONGEST_VALIDITY_MS / 1000 + graceSecs;
+    const texts = payinFlowOperations(idPayin, merchant.isTest).map(
+      ({ method, path }) => `${method} ${escapePattern(path)}`,
+    );
+    const token = await this.deps.tokens.issue({
+      merchantCode: merchant.code,
+      operations: texts,
+      validitySecs,
+      money,
+      idPayment: idPayin,
+      terms: { callbackUrl, returnUrl },
+      session: { createBefore, returnUrl },
+      link,
     });
     return { token, expiresAt: new Date((now + validitySecs) * 1000), operations: texts };
   }

@@ -52,6 +52,8 @@ export interface PayinsTable {
   customer: ColumnType<string, string, string>;
   method_response: ColumnType<string, string, string>;
   external_reference: string | null;
+  /** The payment link the payin was made from (docs/decisions/051). */
+  payment_link: ColumnType<string | null, string | null | undefined, string | null>;
   customer_account_process: Json<Record<string, unknown> | null> | null;
   expire_at: Date;
   created_at: CreatedAt;
@@ -132,7 +134,44 @@ export interface Database {
   chain_transfers: ChainTransfersTable;
   chain_wallets: ChainWalletsTable;
   chain_payouts: ChainPayoutsTable;
+  payment_links: PaymentLinksTable;
+  payment_link_reservations: PaymentLinkReservationsTable;
 }
+
+/** A merchant's payment link (server/payment-links, docs/decisions/051). */
+export interface PaymentLinksTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  id_link: string;
+  /** SHA-256 (hex) of the secret in the link's URL. */
+  secret_hash: string;
+  is_test: boolean;
+  description: string;
+  currency_code: string;
+  /** A fixed amount; null when the customer chooses within min..max. */
+  amount_minor: bigint | null;
+  min_amount_minor: bigint | null;
+  max_amount_minor: bigint | null;
+  /** The allowed methods as a JSON array; null: every method of the currency. */
+  payment_method_codes: string | null;
+  usage_limit: number | null;
+  expire_at: Date | null;
+  callback_url: string;
+  return_url: string | null;
+  /** How many payments were started from it: the n of the next `<idLink>.<n>`. */
+  starts: Generated<number>;
+  created_at: CreatedAt;
+  deactivated_at: Date | null;
+}
+
+/** A payin being created from a link with a usage limit, counted until it exists (or a minute passed). */
+export interface PaymentLinkReservationsTable {
+  link_id: bigint;
+  id_payin: string;
+  created_at: CreatedAt;
+}
+
+export type PaymentLinkRow = Selectable<PaymentLinksTable>;
 
 /** A person of a merchant's team in the console (server/people, docs/decisions/035). */
 export interface ConsoleUsersTable {

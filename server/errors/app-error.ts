@@ -80,6 +80,9 @@ export const ERRORS = {
   PAYOUT_BATCH_EMPTY: { status: 422, title: 'No payouts are waiting for a batch' },
   PAYOUT_BATCH_DOWNLOADED: { status: 409, title: 'The payout batch was downloaded already' },
   PAYOUT_BATCH_CANCELLED: { status: 409, title: 'The payout batch was cancelled' },
+  PAYMENT_LINK_NOT_FOUND: { status: 404, title: 'Payment link not found' },
+  PAYMENT_LINK_ALREADY_EXISTS: { status: 409, title: 'A payment link with this id already exists' },
+  PAYMENT_LINK_CLOSED: { status: 409, title: 'The payment link takes no more payments' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

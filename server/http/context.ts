@@ -8,6 +8,7 @@ import type { CustomerSessionService } from '../customer-sessions';
 import type { Database } from '../db';
 import type { Merchant, MerchantAdministration, MerchantDirectory, OperatorKey } from '../merchants';
 import type { PayinService } from '../payins';
+import type { PaymentLinkService } from '../payment-links';
 import type { RefundService } from '../refunds';
 import type { People } from '../people';
 import type { AuthFailureGuard, RateLimitStore } from '../ratelimit';
@@ -24,6 +25,8 @@ export interface ApiDependencies {
   refunds: RefundService;
   /** Customer sessions of the hosted page: checked on every request made with one. */
   sessions: CustomerSessionService;
+  /** Payment links (docs/decisions/051): a payin made from one keeps the link's usage limit. */
+  paymentLinks: PaymentLinkService;
   rateLimit: RateLimitStore;
   /** Failed authentication, counted apart from every merchant's budget. */
   authFailures: AuthFailureGuard;

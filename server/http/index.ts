@@ -18,4 +18,5 @@ export { operatorRoutes } from './routes/operator.routes';
 export { payoutRoutes, payoutSandboxRoutes } from './routes/payout.routes';
 export { payoutBatchRoutes } from './routes/payout-batch.routes';
 export { refundRoutes, refundSandboxRoutes } from './routes/refund.routes';
+export { paymentLinkRoutes } from './routes/payment-link.routes';
 export { sandboxRoutes } from './routes/sandbox.routes';

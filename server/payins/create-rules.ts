@@ -34,6 +34,7 @@ export function assertCreatable(input: {
     );
   }
   assertTerms(grant, request);
+  assertLinkMethods(grant, request);
   if (!merchant.paymentMethods.includes(method.paymentMethodCode)) {
     throw new AppError(
       'PAYMENT_METHOD_NOT_CONFIGURED',
@@ -104,6 +105,15 @@ export function customerDataOf(method: CreatePayinRequest['paymentMethod']): Cus
     ...(method.account?.accountNumber !== undefined && { accountNumber: method.account.accountNumber }),
     ...(method.productId !== undefined && { productId: method.productId }),
   };
+}
+
+/** A payment link's session creates payins only by the methods the link allows (docs/decisions/051). */
+function assertLinkMethods(grant: TokenGrant, request: CreatePayinRequest): void {
+  const methods = grant.link?.methods;
+  if (methods === undefined || methods.includes(request.paymentMethod.paymentMethodCode)) return;
+  throw new AppError('TERMS_NOT_PERMITTED', 'The payment link does not allow this payment method.', {
+    errors: [{ field: 'paymentMethod.paymentMethodCode', message: 'Not a method the payment link allows.' }],
+  });
 }
 
 /**

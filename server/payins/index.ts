@@ -2,6 +2,7 @@ import 'server-only';
 export * from './payin';
 export { PayinService, type PaymentOption, type PayinListQuery, type PayinPage } from './payin.service';
 export type { PayinListFilter } from './payin-list.repository';
+export type { LinkPayinCounts } from './payin-link.repository';
 export { assertCanSucceed, type ChangeOptions, type TransitionOptions } from './payin.changes';
 export type { PayinPlan, PayinPlanner } from './creation-plan';
 export type { StatusChangeOutbox } from './status-outbox';

@@ -24,6 +24,7 @@ import {
   updateExternalReference,
 } from './payin.repository';
 import { listPayins, type PayinListFilter } from './payin-list.repository';
+import { linkPayinCounts, newestLinkPayins, type LinkPayinCounts } from './payin-link.repository';
 import { KeysetCursors } from '../paging';
 import { generateReference } from '../references';
 import { pickRequiredAmount, uniqueAmountBand } from './unique-amount';
@@ -246,6 +247,7 @@ export class PayinService {
         method_response: JSON.stringify(methodResponse),
         collection_account_id: account?.id ?? null,
         collection_address: address ?? null,
+        payment_link: input.grant.link?.id ?? null,
         expire_at: expireAt,
         created_at: now,
         updated_at: now,
@@ -299,6 +301,16 @@ export class PayinService {
   /** A payin by its internal id (what other modules' rows name), if it is there. */
   findById(id: bigint): Promise<Payin | undefined> {
     return findPayinById(this.db, id);
+  }
+
+  /** A payment link's payins by status: the paid and the open ones count toward its usage limit. */
+  linkCounts(merchant: Merchant, idLink: string, db: Db = this.db): Promise<LinkPayinCounts> {
+    return linkPayinCounts(db, merchant.code, idLink);
+  }
+
+  /** A payment link's newest payins. */
+  linkPayins(merchant: Merchant, idLink: string, limit: number): Promise<Payin[]> {
+    return newestLinkPayins(this.db, merchant.code, idLink, limit);
   }
 
   /** The merchant-facing id and status of each payin, by internal id (a page of another module's rows). */

@@ -10,7 +10,7 @@ const OPERATIONS: Record<Permission, readonly string[]> = {
   'payments.read': [
     'GET /(payins|payouts|payout-batches|balances|balance-transactions|callbacks|merchant-info|currencies|payment-operators|collection/accounts|collection/transactions|collection/statements/template\\.csv)',
     // A batch, not its file: the first download makes it DOWNLOADED (payouts.create).
-    'GET /((payins|payouts|collection/transactions)/.*|payout-batches/[^/]+|collection/accounts/[^/]+/statement-mapping)',
+    'GET /((payins|payouts|collection/transactions)/.*|payout-batches/[^/]+|payment-links(/[^/]+)?|collection/accounts/[^/]+/statement-mapping)',
     'POST /(payins|payouts)/!availablePaymentOptions',
   ],
   'payments.manage': ['POST /payins/[^/]+/!cancel', 'POST /(payins|payouts)/[^/]+/callbacks/!redeliver'],
@@ -19,6 +19,7 @@ const OPERATIONS: Record<Permission, readonly string[]> = {
     'GET /payout-batches/[^/]+/pain\\.001',
   ],
   'refunds.create': ['POST /payins/[^/]+/refunds/[^/]+'],
+  'links.manage': ['POST /payment-links/[^/]+(/!deactivate)?'],
   'collection.resolve': [
     'POST /collection/transactions/[^/]+/!(link|refund)',
     'POST /collection/statements',
@@ -29,10 +30,9 @@ const OPERATIONS: Record<Permission, readonly string[]> = {
   'exports.read': ['GET /exports/[^/]+'],
   'sandbox.simulate': ['POST /sandbox/(payins|payouts)/[^/]+/!simulate'],
   'callbacks.manage': [
-    'GET /callbacks/signing-secret',
-    // One pattern for both: an owner's token carries every permission's operations, 20 at most.
+    // One pattern per method: an owner's token carries every permission's operations, 20 at most.
+    'GET /(callbacks/signing-secret|callback-receiver(/.*)?)',
     'POST /callbacks/(signing-secret/!rotate|!test)',
-    'GET /callback-receiver(/.*)?',
   ],
   'tokens.mint': [],
   'keys.manage': ['GET /api-keys', 'POST /api-keys', 'DELETE /api-keys/[^/]+'],

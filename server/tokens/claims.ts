@@ -45,6 +45,16 @@ export const tokenClaimsSchema = z.object({
       name: z.string().max(120),
     })
     .optional(),
+  /**
+   * Set on the customer sessions a payment link opens (server/payment-links, docs/decisions/051): the
+   * link the payin is made from, and the methods it allows (every method of the currency when absent).
+   */
+  link: z
+    .object({
+      id: z.string().min(1).max(48),
+      methods: z.array(z.string().max(32)).min(1).max(32).optional(),
+    })
+    .optional(),
   /** Set on customer sessions (server/customer-sessions): the page's token, confined to one payin. */
   session: z
     .object({

@@ -37,6 +37,8 @@ export interface TokenGrant {
   session: CustomerSessionClaims | undefined;
   /** The API key that minted it; undefined: the merchants file's secret (or a customer session). */
   keyId: string | undefined;
+  /** Set on a payment link's customer session: the link and the methods it allows (docs/decisions/051). */
+  link: PaymentLinkClaims | undefined;
   /** Set on the console's tokens: whose console session minted it (docs/decisions/035). */
   console: ConsoleClaims | undefined;
 }
@@ -50,6 +52,7 @@ export interface ConsoleClaims {
 
 export type CustomerSessionClaims = NonNullable<TokenClaims['session']>;
 export type CheckoutTermsClaims = NonNullable<TokenClaims['terms']>;
+export type PaymentLinkClaims = NonNullable<TokenClaims['link']>;
 
 export interface IssueTokenInput {
   merchantCode: string;
@@ -64,6 +67,8 @@ export interface IssueTokenInput {
   keyId?: string | undefined;
   /** Marks a console token: valid only while this person's session is open. */
   console?: ConsoleClaims | undefined;
+  /** Marks a payment link's customer session. */
+  link?: PaymentLinkClaims | undefined;
 }
 
 /**
@@ -140,6 +145,7 @@ export class TokenService {
       ...(input.terms && Object.keys(input.terms).length > 0 ? { terms: input.terms } : {}),
       ...(input.session ? { session: input.session } : {}),
       ...(input.keyId ? { kid: input.keyId } : {}),
+      ...(input.link ? { link: input.link } : {}),
       ...(input.console
         ? { console: { sid: input.console.sessionId, uid: input.console.userId, name: input.console.name } }
         : {}),
@@ -194,6 +200,7 @@ export class TokenService {
       expiresAt: claims.exp,
       session: claims.session,
       keyId: claims.kid,
+      link: claims.link,
       console: claims.console && {
         sessionId: claims.console.sid,
         userId: claims.console.uid,

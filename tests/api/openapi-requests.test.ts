@@ -501,6 +501,40 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
       },
     ];
   },
+  createPaymentLink(world) {
+    return Promise.resolve([
+      {
+        path: `/payment-links/${newIdPayin('link')}`,
+        contentType: 'application/json',
+        token: world.sandboxToken,
+        body: {
+          amountRange: { currencyCode: 'THB', minAmount: 100, maxAmount: 5000 },
+          description: 'Donation to the school library',
+          paymentMethodCodes: ['QRTH', 'OFFLINE'],
+          usageLimit: 100,
+          expireAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          callbackUrl: 'https://merchant.example/callbacks',
+          returnUrl: 'https://merchant.example/thanks',
+        },
+      },
+    ]);
+  },
+  async startPaymentLinkPayment(world) {
+    const link = await ok<{ url: string }>('POST', `/payment-links/${newIdPayin('link')}`, {
+      token: world.sandboxToken,
+      body: {
+        amountRange: { currencyCode: 'THB', minAmount: 100, maxAmount: 5000 },
+        description: 'Donation',
+      },
+    });
+    return [
+      {
+        path: `/payment-link-pages/${link.body.url.split('/').pop()}/!start`,
+        contentType: 'application/json',
+        body: { amount: 250.5 },
+      },
+    ];
+  },
   async simulateRefund(world) {
     const ids = [await payin(world), await payin(world)];
     for (const id of ids)

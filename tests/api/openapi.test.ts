@@ -197,6 +197,7 @@ describe('the OpenAPI document', () => {
       '/console/team/users/{idUser}/!disable',
       '/console/team/users/{idUser}/!end-sessions',
       '/payins/{idPayin}/callbacks/!redeliver',
+      '/payment-links/{idLink}/!deactivate',
       '/payout-batches/{idBatch}/!cancel',
       '/payouts/{idPayout}/callbacks/!redeliver',
     ]);

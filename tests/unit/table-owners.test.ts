@@ -38,6 +38,8 @@ const OWNERS: Record<string, string> = {
   sandbox_simulations: 'sandbox',
   sandbox_payout_simulations: 'sandbox',
   refunds: 'refunds',
+  payment_links: 'payment-links',
+  payment_link_reservations: 'payment-links',
   sandbox_refund_simulations: 'sandbox',
 };
 const READS_EVERY_TABLE = new Set(['db', 'audit']);

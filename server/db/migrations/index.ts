@@ -24,6 +24,7 @@ import * as payinSearch from './0022-payin-search';
 import * as exportPeriods from './0023-export-periods';
 import * as callbackWakeup from './0024-callback-wakeup';
 import * as reviewQueue from './0025-review-queue';
+import * as paymentLinks from './0026-payment-links';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-export-periods': exportPeriods,
   '0024-callback-wakeup': callbackWakeup,
   '0025-review-queue': reviewQueue,
+  '0026-payment-links': paymentLinks,
 };

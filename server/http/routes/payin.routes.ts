@@ -42,7 +42,12 @@ export const payinRoutes = [
     responses: { 200: { description: 'The options.', schema: paymentOptionsResponseSchema } },
     errors: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
     handle(c, { body, deps }) {
-      return reply(c, { data: deps.payins.availableOptions(c.get('merchant'), body.money) });
+      const options = deps.payins.availableOptions(c.get('merchant'), body.money);
+      // A payment link's customer sees only the methods the link allows (docs/decisions/051).
+      const allowed = c.get('grant').link?.methods;
+      return reply(c, {
+        data: allowed ? options.filter((option) => allowed.includes(option.paymentMethodCode)) : options,
+      });
     },
   }),
   defineRoute({
@@ -103,15 +108,21 @@ export const payinRoutes = [
       'PAYMENT_METHOD_NOT_AVAILABLE',
       'AMOUNT_UNAVAILABLE',
       'ADDRESS_UNAVAILABLE',
+      'PAYMENT_LINK_CLOSED',
     ],
     async handle(c, { body, deps }) {
       const idPayin = c.get('idPayin');
-      const payin = await deps.payins.create({
-        merchant: c.get('merchant'),
-        grant: c.get('grant'),
-        idPayin,
-        request: body,
-      });
+      const merchant = c.get('merchant');
+      const grant = c.get('grant');
+      // A payment link's payin: the link must still take it, and its usage limit holds a place
+      // until the payin exists (docs/decisions/051).
+      const release = grant.link && (await deps.paymentLinks.reserveFor(merchant, grant.link.id, idPayin));
+      let payin;
+      try {
+        payin = await deps.payins.create({ merchant, grant, idPayin, request: body });
+      } finally {
+        await release?.();
+      }
       deps.metrics.payinsCreated.inc({ method: payin.method });
       return reply(c, presentCreated(payin), 201);
     },

@@ -1,0 +1,77 @@
+import 'server-only';
+import QRCode from 'qrcode';
+import type { PaymentLinkStatus } from '@/lib/api/payment-link-responses';
+import { toApiMoney, toJsonAmount } from '@/lib/money';
+import type { Merchant } from '../merchants';
+import type { Payin } from '../payins';
+import type { LinkUses, PaymentLink } from './payment-link';
+
+/** A link as lists show it: its terms, status, URL and counts. */
+export function presentLink(link: PaymentLink, uses: LinkUses, status: PaymentLinkStatus, url: string) {
+  return {
+    idLink: link.idLink,
+    status,
+    url,
+    description: link.description,
+    ...('fixed' in link.amount
+      ? { money: toApiMoney(link.amount.fixed) }
+      : {
+          amountRange: {
+            currencyCode: link.currency,
+            minAmount: toJsonAmount(link.amount.min),
+            maxAmount: toJsonAmount(link.amount.max),
+          },
+        }),
+    ...(link.methods && { paymentMethodCodes: link.methods }),
+    ...(link.usageLimit !== undefined && { usageLimit: link.usageLimit }),
+    ...(link.expireAt && { expireAt: link.expireAt.toISOString() }),
+    callbackUrl: link.callbackUrl,
+    ...(link.returnUrl !== undefined && { returnUrl: link.returnUrl }),
+    isTest: link.isTest,
+    createdAt: link.createdAt.toISOString(),
+    ...(link.deactivatedAt && { deactivatedAt: link.deactivatedAt.toISOString() }),
+    uses: { paid: uses.paid, pending: uses.pending, counted: uses.paid + uses.pending },
+  };
+}
+
+/**
+ * A link with the QR of its URL (a PNG of 512 × 512 px with a quiet zone, error correction M: it
+ * still reads printed small or photographed) and its newest payins.
+ */
+export async function presentLinkDetail(
+  detail: { link: PaymentLink; uses: LinkUses; payins: readonly Payin[] },
+  status: PaymentLinkStatus,
+  url: string,
+) {
+  const qrCodePng = await QRCode.toDataURL(url, { width: 512, margin: 4, errorCorrectionLevel: 'M' });
+  return {
+    ...presentLink(detail.link, detail.uses, status, url),
+    qrCodePng,
+    payins: detail.payins.map((payin) => ({
+      idPayin: payin.idPayin,
+      status: payin.status,
+      money: toApiMoney(payin.money),
+      paymentMethodCode: payin.method,
+      createdAt: payin.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** What a customer sees of a link: the shop's public name and the terms, nothing of the merchant's setup. */
+export function presentLinkView(link: PaymentLink, merchant: Merchant, status: PaymentLinkStatus) {
+  return {
+    merchantName: merchant.channelName,
+    description: link.description,
+    isTest: link.isTest,
+    status,
+    ...('fixed' in link.amount
+      ? { money: toApiMoney(link.amount.fixed) }
+      : {
+          amountRange: {
+            currencyCode: link.currency,
+            minAmount: toJsonAmount(link.amount.min),
+            maxAmount: toJsonAmount(link.amount.max),
+          },
+        }),
+  };
+}
