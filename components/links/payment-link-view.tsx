@@ -13,11 +13,14 @@ export async function PaymentLinkPage({
   secret,
   amountError,
   typed,
+  returned,
 }: {
   link: PaymentLinkView;
   secret: string;
   amountError: boolean;
   typed: string | undefined;
+  /** The status the payment page reported on the way back (the link is its returnUrl): shown, not trusted. */
+  returned: 'SUCCESS' | 'PENDING' | undefined;
 }) {
   const [t, locale] = await Promise.all([getTranslations('paymentLink'), getLocale()]);
   const range = link.amountRange;
@@ -39,7 +42,11 @@ export async function PaymentLinkPage({
           </div>
         )}
       </dl>
-      {link.status !== 'ACTIVE' ? (
+      {returned ? (
+        <p role="status" className="notice" data-testid="link-returned" data-status={returned}>
+          {t(`returned.${returned}`, { merchant: link.merchantName })}
+        </p>
+      ) : link.status !== 'ACTIVE' ? (
         <p role="status" className="notice" data-testid="link-closed" data-status={link.status}>
           {t(`closed.${link.status}`, { merchant: link.merchantName })}
         </p>

@@ -6,6 +6,19 @@ import type { Merchant } from '../merchants';
 import type { Payin } from '../payins';
 import type { LinkUses, PaymentLink } from './payment-link';
 
+/** The link's amount: `money` when fixed, `amountRange` when the customer chooses. */
+function amountTerms(link: PaymentLink) {
+  return 'fixed' in link.amount
+    ? { money: toApiMoney(link.amount.fixed) }
+    : {
+        amountRange: {
+          currencyCode: link.currency,
+          minAmount: toJsonAmount(link.amount.min),
+          maxAmount: toJsonAmount(link.amount.max),
+        },
+      };
+}
+
 /** A link as lists show it: its terms, status, URL and counts. */
 export function presentLink(link: PaymentLink, uses: LinkUses, status: PaymentLinkStatus, url: string) {
   return {
@@ -13,15 +26,7 @@ export function presentLink(link: PaymentLink, uses: LinkUses, status: PaymentLi
     status,
     url,
     description: link.description,
-    ...('fixed' in link.amount
-      ? { money: toApiMoney(link.amount.fixed) }
-      : {
-          amountRange: {
-            currencyCode: link.currency,
-            minAmount: toJsonAmount(link.amount.min),
-            maxAmount: toJsonAmount(link.amount.max),
-          },
-        }),
+    ...amountTerms(link),
     ...(link.methods && { paymentMethodCodes: link.methods }),
     ...(link.usageLimit !== undefined && { usageLimit: link.usageLimit }),
     ...(link.expireAt && { expireAt: link.expireAt.toISOString() }),
@@ -64,14 +69,6 @@ export function presentLinkView(link: PaymentLink, merchant: Merchant, status: P
     description: link.description,
     isTest: link.isTest,
     status,
-    ...('fixed' in link.amount
-      ? { money: toApiMoney(link.amount.fixed) }
-      : {
-          amountRange: {
-            currencyCode: link.currency,
-            minAmount: toJsonAmount(link.amount.min),
-            maxAmount: toJsonAmount(link.amount.max),
-          },
-        }),
+    ...amountTerms(link),
   };
 }

@@ -38,6 +38,7 @@ export default async function PaymentLinkRoute({
     );
   }
   const typed = single(query, 'amount');
+  const status = single(query, 'status');
   return (
     <PaymentShell isTest={result.data.isTest}>
       <PaymentLinkPage
@@ -45,6 +46,7 @@ export default async function PaymentLinkRoute({
         secret={decoded}
         amountError={single(query, 'error') === 'amount'}
         typed={typed !== undefined && typed.length <= 32 ? typed : undefined}
+        returned={status === 'SUCCESS' || status === 'PENDING' ? status : undefined}
       />
     </PaymentShell>
   );
