@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
 import type { Permission } from '@/lib/console/roles';
 
 /**
@@ -46,9 +47,20 @@ export function ConsoleNav({ isTest, permissions }: { isTest: boolean; permissio
       (longest, section) => (longest && longest.length >= section.href.length ? longest : section.href),
       undefined,
     );
+  // On a phone the sections are one row that scrolls sideways: the current one is brought into
+  // view, centred in the row. Only the row scrolls (not the page, as scrollIntoView could).
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = list.current;
+    const link = row?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!row || !link || row.scrollWidth <= row.clientWidth) return;
+    const rowBox = row.getBoundingClientRect();
+    const linkBox = link.getBoundingClientRect();
+    row.scrollLeft += linkBox.left + linkBox.width / 2 - (rowBox.left + rowBox.width / 2);
+  }, [current]);
   return (
     <nav aria-label={t('label')} className="console-nav">
-      <ul>
+      <ul ref={list}>
         {sections.map((section) => (
           <li key={section.href}>
             <Link href={section.href} aria-current={section.href === current ? 'page' : undefined}>
