@@ -23,7 +23,12 @@ export default getRequestConfig(async () => {
       ...own.default,
       // The payment methods' names as customers read them, in the console's language (one list, the
       // hosted page's, so a method is called the same on both sides).
-      console: { ...consoleMessages.default, methods: (consoleOwn ?? own).default.methods },
+      console: {
+        ...consoleMessages.default,
+        methods: (consoleOwn ?? own).default.methods,
+        // Payout methods as the refund claim page names them to payers (one list for both sides).
+        payoutMethods: ((consoleOwn ?? own).default.refundClaim as Record<string, unknown>).methods,
+      },
     },
     timeZone: 'UTC',
   };

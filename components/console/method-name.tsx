@@ -16,3 +16,20 @@ export function MethodName({ code }: { code: string }) {
     </span>
   );
 }
+
+/** A payout method by its name (Bank account, PromptPay, Mobile money wallet…), its code beside it. */
+export function PayoutMethodName({ code }: { code: string }) {
+  const t = useTranslations('console.payoutMethods');
+  if (!t.has(code)) return <code>{code}</code>;
+  return (
+    <span data-testid="payout-method-name" data-method={code}>
+      {t(code)} <code className="console-muted">{code}</code>
+    </span>
+  );
+}
+
+/** A payout method's name alone, for an option of a select (its code when there is no name). */
+export function usePayoutMethodLabel(): (code: string) => string {
+  const t = useTranslations('console.payoutMethods');
+  return (code) => (t.has(code) ? `${t(code)} (${code})` : code);
+}

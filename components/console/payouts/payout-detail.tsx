@@ -9,6 +9,7 @@ import { formatMoney } from '@/lib/format/money-format';
 import { PAYOUT_PROCESSOR_STATUSES } from '@/lib/payouts/methods';
 import { consoleFetch, FRESH_MS, ConsoleRequestError, formatInstant } from '../console-fetch';
 import { ledgerKey, LedgerSection, useLedger } from '../ledger/ledger-section';
+import { PayoutMethodName } from '../method-name';
 import { StatusBadge } from '../status-badge';
 import { ScriptButton } from '../../ui/script-button';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -131,7 +132,7 @@ export function PayoutDetail({
           </dd>
           <dt>{t('method')}</dt>
           <dd>
-            <code>{method.paymentMethodCode}</code>
+            <PayoutMethodName code={method.paymentMethodCode} />
             {method.paymentOperator && ` · ${method.paymentOperator.name} (${method.paymentOperator.code})`}
           </dd>
           {optional(t('accountName'), method.account.accountName)}

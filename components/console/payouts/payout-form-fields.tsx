@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/format/money-format';
 import { CURRENCY_CODES } from '@/lib/money';
 import { consoleFetch, FRESH_MS } from '../console-fetch';
 import { describedBy, Field } from '../scenarios/field';
+import { usePayoutMethodLabel } from '../method-name';
 
 type FormProps = { form: UseFormReturn<PayoutForm> };
 
@@ -144,6 +145,7 @@ function usePayoutOptions(currencyCode: PayoutForm['currencyCode']) {
 /** Method and operator, among those that send the currency; the first method until one is chosen. */
 export function MethodFields({ form }: FormProps) {
   const t = useTranslations('console.payouts.form');
+  const methodLabel = usePayoutMethodLabel();
   const errorText = useErrorText();
   const [currencyCode, method] = useWatch({
     control: form.control,
@@ -184,7 +186,7 @@ export function MethodFields({ form }: FormProps) {
             {!chosen && <option value="">{t('chooseMethod')}</option>}
             {list.map((option) => (
               <option key={option.paymentMethodCode} value={option.paymentMethodCode}>
-                {option.paymentMethodCode}
+                {methodLabel(option.paymentMethodCode)}
               </option>
             ))}
           </select>

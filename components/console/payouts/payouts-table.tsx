@@ -7,6 +7,7 @@ import { formatMoney } from '@/lib/format/money-format';
 import { formatInstant } from '../console-fetch';
 import { useLivePage } from '../live-page';
 import { ConsolePager } from '../console-pager';
+import { PayoutMethodName } from '../method-name';
 import { StatusBadge } from '../status-badge';
 
 /**
@@ -85,7 +86,7 @@ export function PayoutsTable({
                       </td>
                       <td data-label={t('columns.destination')}>
                         <span className="payout-cell">
-                          <code>{method.paymentMethodCode}</code>
+                          <PayoutMethodName code={method.paymentMethodCode} />
                           {method.paymentOperator && (
                             <span className="console-muted"> · {method.paymentOperator.code}</span>
                           )}{' '}
