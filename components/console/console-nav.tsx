@@ -18,6 +18,7 @@ const SECTIONS: readonly {
   live?: true;
 }[] = [
   { href: '/console/payments', key: 'payments', permission: 'payments.read' },
+  { href: '/console/payment-links', key: 'paymentLinks', permission: 'payments.read' },
   { href: '/console/balances', key: 'balances', permission: 'payments.read' },
   { href: '/console/payouts', key: 'payouts', permission: 'payments.read' },
   { href: '/console/payouts/batches', key: 'batches', permission: 'payments.read', live: true },

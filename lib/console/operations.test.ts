@@ -210,6 +210,36 @@ describe('payout batches', () => {
   });
 });
 
+describe('payment links', () => {
+  it('are read by every role; creating and turning one off need links.manage', () => {
+    for (const segments of [['payment-links'], ['payment-links', 'spring-sale']])
+      expect(consoleOperation('GET', segments)).toEqual({
+        method: 'GET',
+        path: `/${segments.join('/')}`,
+        permission: 'payments.read',
+        sandbox: false,
+        credentials: false,
+        body: 'json',
+      });
+    expect(consoleOperation('POST', ['payment-links', 'a:b+c'])).toMatchObject({
+      path: '/payment-links/a%3Ab%2Bc',
+      permission: 'links.manage',
+    });
+    expect(consoleOperation('POST', ['payment-links', 'spring-sale', '!deactivate'])).toMatchObject({
+      path: '/payment-links/spring-sale/!deactivate',
+      permission: 'links.manage',
+    });
+  });
+
+  it('take only link ids, and refuse what the console does not do', () => {
+    for (const id of ['..', '!deactivate', 'a/b', 'x'.repeat(49), ''])
+      expect(consoleOperation('POST', ['payment-links', id]), id).toBeUndefined();
+    expect(consoleOperation('POST', ['payment-links'])).toBeUndefined();
+    expect(consoleOperation('DELETE', ['payment-links', 'spring-sale'])).toBeUndefined();
+    expect(consoleOperation('GET', ['payment-links', 'spring-sale', '!deactivate'])).toBeUndefined();
+  });
+});
+
 describe('exports', () => {
   it('are downloads of their own (never the JSON proxy), for the roles that keep the books', () => {
     expect(consoleOperation('GET', ['exports', 'payins'])).toBeUndefined();

@@ -1,4 +1,5 @@
 import { isExportKind } from '../api/export-kinds';
+import { ID_LINK_PATTERN } from '../schemas/payment-link-request';
 import { ID_PAYIN_PATTERN } from '../schemas/primitives';
 import type { Permission } from './roles';
 
@@ -38,7 +39,7 @@ type Rule = {
   /**
    * Literal segments, ':id' for an idPayin or idPayout (the same pattern), ':collection' for
    * the id of a collection transaction, ':account' for a collection account's, ':batch' for the
-   * id of a payout batch, or ':export' for a kind of export.
+   * id of a payout batch, ':link' for a payment link's, or ':export' for a kind of export.
    */
   segments: readonly string[];
   permission?: Permission;
@@ -120,6 +121,12 @@ const RULES: readonly Rule[] = [
   { method: 'GET', segments: ['payout-batches', ':batch'] },
   { method: 'POST', segments: ['payout-batches'], permission: 'payouts.create' },
   { method: 'POST', segments: ['payout-batches', ':batch', '!cancel'], permission: 'payouts.create' },
+  // Payment links (docs/decisions/051): every role reads them; the roles that manage links create
+  // and turn them off.
+  { method: 'GET', segments: ['payment-links'] },
+  { method: 'GET', segments: ['payment-links', ':link'] },
+  { method: 'POST', segments: ['payment-links', ':link'], permission: 'links.manage' },
+  { method: 'POST', segments: ['payment-links', ':link', '!deactivate'], permission: 'links.manage' },
 ];
 
 /**
@@ -142,6 +149,7 @@ function segmentMatches(expected: string, actual: string): boolean {
   if (expected === ':account') return COLLECTION_ACCOUNT_ID.test(actual);
   if (expected === ':key') return API_KEY_ID.test(actual);
   if (expected === ':batch') return ID_BATCH_PATTERN.test(actual);
+  if (expected === ':link') return ID_LINK_PATTERN.test(actual);
   if (expected === ':export') return isExportKind(actual);
   return expected === actual;
 }
