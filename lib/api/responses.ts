@@ -143,6 +143,8 @@ export const payinResponseSchema = z.looseObject({
   }),
   fee: apiMoneySchema,
   paymentMethodResponse: paymentMethodResponseSchema,
+  /** The payment link the payin was made from (docs/decisions/051); absent for every other payin. */
+  paymentLink: z.looseObject({ idLink: z.string() }).optional(),
   /** Present once the payin has refunds (docs/decisions/036): refunded, on its way, and what remains. */
   refunds: z
     .looseObject({ refunded: apiMoneySchema, refundPending: apiMoneySchema, refundable: apiMoneySchema })

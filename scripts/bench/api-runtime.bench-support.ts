@@ -170,7 +170,7 @@ export async function startBenchApi(options: {
         terms: undefined,
         expiresAt: Number.MAX_SAFE_INTEGER,
         keyId: undefined,
-      link: undefined,
+        link: undefined,
         console: undefined,
         session: undefined,
         allows: () => true,

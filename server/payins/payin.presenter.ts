@@ -68,6 +68,7 @@ export function presentPayin(payin: Payin) {
     },
     fee: toApiMoney(payin.fee),
     paymentMethodResponse: presentMethodResponse(payin),
+    ...(payin.paymentLink !== undefined && { paymentLink: { idLink: payin.paymentLink } }),
   };
 }
 

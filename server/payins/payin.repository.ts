@@ -38,6 +38,7 @@ export function toPayin(row: PayinRow): Payin {
       return (methodResponse ??= JSON.parse(row.method_response) as Record<string, unknown>);
     },
     externalReference: row.external_reference ?? undefined,
+    paymentLink: row.payment_link ?? undefined,
     receivedMoney: row.received_minor === null ? undefined : moneyOf(currency, row.received_minor),
     receivedLateMoney:
       row.received_late_minor === null ? undefined : moneyOf(currency, row.received_late_minor),

@@ -54,6 +54,8 @@ export interface Payin {
   collectionAccountId: string | undefined;
   /** The address of a rotating crypto collection account handed to this payin. */
   collectionAddress: string | undefined;
+  /** The payment link it was made from (docs/decisions/051). */
+  paymentLink: string | undefined;
   expireAt: Date;
   createdAt: Date;
   processedAt: Date | undefined;

@@ -79,6 +79,7 @@ export function testPayin(input: {
     customerAccountProcess: undefined,
     collectionAccountId: undefined,
     collectionAddress: undefined,
+    paymentLink: undefined,
     expireAt: new Date('2030-01-16T09:45:00.000Z'),
     createdAt: now,
     processedAt: undefined,

@@ -178,6 +178,19 @@ export function PaymentDetail({
           <dd>
             <code>{String(method.reference ?? '—')}</code>
           </dd>
+          {current.paymentLink && (
+            <>
+              <dt>{t('paymentLink')}</dt>
+              <dd>
+                <Link
+                  href={`/console/payment-links/${encodeURIComponent(current.paymentLink.idLink)}`}
+                  data-testid="payment-link"
+                >
+                  {current.paymentLink.idLink}
+                </Link>
+              </dd>
+            </>
+          )}
           <dt>{t('created')}</dt>
           <dd>{formatInstant(locale, current.process.createdAt, timeZone)}</dd>
           <dt>{open ? t('expires') : t('processed')}</dt>
