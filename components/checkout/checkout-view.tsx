@@ -8,6 +8,7 @@ import { choiceValue, planCheckout, type PaymentOptionView } from '@/lib/checkou
 import { flatQuery, single, toSearch } from '@/lib/checkout/query';
 import { paymentPath } from '@/lib/checkout/session-cookie';
 import { METHODS } from '@/lib/methods/catalogue';
+import { fieldWordingOf } from '@/lib/methods/field-wording';
 import { localOperatorName } from '@/lib/methods/local-names';
 import { phoneExample } from '@/lib/methods/phone-numbers';
 import { toDecimalString } from '@/lib/money';
@@ -133,7 +134,11 @@ export async function CheckoutView({
   }));
   const given = fields.filter((field) => !field.editable);
   const phoneHintExample = phoneExample(currency);
-  const fieldName = (field: CustomerField) => t(`errors.parameter.${field}`);
+  const wording = (field: CustomerField) => fieldWordingOf(selection.method, field);
+  const label = (field: CustomerField) => t(`checkout.fields.${wording(field).label}`);
+  // A method's own name for a field (PromptPay ID) is also what its messages call it.
+  const fieldName = (field: CustomerField) =>
+    wording(field).namedByLabel ? label(field) : t(`errors.parameter.${field}`);
   const props: PayFormProps = {
     action: `${path}/bff/payin`,
     hidden: {
@@ -152,8 +157,8 @@ export async function CheckoutView({
         field: field.field,
         required: field.required,
         value: field.value,
-        label: t(`checkout.fields.${field.field}`),
-        hint: t(`checkout.hints.${field.field}`, { example: phoneHintExample }),
+        label: label(field.field),
+        hint: t(`checkout.hints.${wording(field.field).hint}`, { example: phoneHintExample }),
         optionalLabel: t('common.optional'),
         ...(field.rejected && {
           error: field.given
@@ -202,7 +207,7 @@ export async function CheckoutView({
             <dl className="given">
               {given.map((field) => (
                 <div key={field.field}>
-                  <dt>{t(`checkout.fields.${field.field}`)}</dt>
+                  <dt>{label(field.field)}</dt>
                   <dd>{field.value}</dd>
                 </div>
               ))}

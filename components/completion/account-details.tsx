@@ -9,7 +9,7 @@ type Account = NonNullable<PaymentMethodResponse['account']>;
 /**
  * The account to pay into as labelled, copyable details, in the reader's terms: the bank's own name
  * where the page's language is the bank's, and the branch and account type where the rail needs
- * them (a Japanese transfer asks for 支店 and 普通).
+ * them (a Japanese transfer asks for 支店 and 普通), and the number by what it is (a PromptPay ID).
  */
 export async function accountDetails(
   context: Pick<CompletionContext, 'locale' | 'currency' | 'response'>,
@@ -31,6 +31,8 @@ export async function accountDetails(
       ? localBranchName(locale, operator.code, { code: account.bankBranchCode, name: account.bankBranch })
       : account.bankBranch);
   const withCode = (name: string, code: string | undefined) => (code ? `${name} (${code})` : name);
+  // A PromptPay QR to the merchant's own PromptPay (no bank named): the number is its PromptPay ID.
+  const promptPayId = context.response.paymentMethodCode === 'QRTH' && !account.bankName;
   const details: (Detail | false | '' | undefined)[] = [
     bankName && {
       label: t('bankName'),
@@ -49,7 +51,7 @@ export async function accountDetails(
     },
     account.accountName && { label: t('accountName'), value: account.accountName, copy: true },
     account.accountNumber && {
-      label: numberLabel ?? t('accountNumber'),
+      label: numberLabel ?? t(promptPayId ? 'promptPayId' : 'accountNumber'),
       value: account.accountNumber,
       copy: true,
       testId: 'detail-account-number',

@@ -3,13 +3,14 @@ import { METHODS } from '@/lib/methods/catalogue';
 import { localOperatorName } from '@/lib/methods/local-names';
 import { DetailList, type Detail } from './detail-list';
 import { accountDetails } from './account-details';
+import { ReferenceForm } from './reference-form';
 import type { CompletionContext } from './types';
 
 /**
  * P2A_V2: pay to the UPI ID, or by IMPS/NEFT to the bank, IFSC and account shown, then enter the
- * 12-digit UTR from the UPI or banking app.
- * A plain form in the form of the method's reference rule (its descriptor) to the BFF; the API checks
- * it again.
+ * 12-digit UTR from the UPI or banking app. The title says the two steps in their order.
+ * A plain form checked against the method's reference rule (its descriptor) before it posts to the
+ * BFF; the BFF and the API check it again.
  */
 export async function ExternalReferenceScreen({
   context,
@@ -63,42 +64,32 @@ export async function ExternalReferenceScreen({
     },
     { label: t('common.reference'), value: context.response.reference, copy: true },
   ];
+  const title = t(
+    address?.ifsc ? 'completion.externalReference.titleBank' : 'completion.externalReference.titleUpi',
+    { amount: context.toPay },
+  );
   return (
     <section className="card" aria-labelledby="reference-title">
-      <h1 id="reference-title">{t('completion.externalReference.title')}</h1>
+      <h1 id="reference-title">{title}</h1>
       <DetailList details={details} />
       {given && (saved || !error) ? (
         <p className="notice" role="status" data-testid="reference-saved">
           {t('completion.externalReference.saved', { reference: given })}
         </p>
       ) : (
-        <form method="post" action={context.paths.reference}>
-          <input type="hidden" name="back" value={context.paths.back} />
-          <p>{t('completion.externalReference.intro')}</p>
-          <div className="field">
-            <label htmlFor="reference">{t('completion.externalReference.label')}</label>
-            <input
-              id="reference"
-              name="reference"
-              inputMode="numeric"
-              autoComplete="off"
-              pattern={rule?.pattern.source.replace(/^\^|\$$/g, '')}
-              maxLength={rule?.length}
-              minLength={rule?.length}
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'reference-error' : undefined}
-            />
-            {error && (
-              <p className="error" id="reference-error" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="button">
-            {t('completion.externalReference.submit')}
-          </button>
-        </form>
+        <ReferenceForm
+          action={context.paths.reference}
+          back={context.paths.back}
+          intro={t('completion.externalReference.intro')}
+          label={t('completion.externalReference.label')}
+          submitLabel={t('completion.externalReference.submit')}
+          pattern={(rule?.pattern ?? /^.+$/).source}
+          messages={{
+            required: t('checkout.validation.referenceRequired'),
+            invalid: t('checkout.validation.reference'),
+          }}
+          serverError={error}
+        />
       )}
     </section>
   );

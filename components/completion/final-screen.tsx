@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { PayinResource } from '@/lib/api/responses';
+import { refusalReasonOf } from '@/lib/payins/refusal-reasons';
 import { ReturnLink } from '../checkout/return-link';
 import { ExpiredIcon, RefusedIcon, SuccessIcon } from '../ui/icons';
 
@@ -12,9 +13,13 @@ export function outcomeOf(process: PayinResource['process']): FinalOutcome {
   return process.processorStatus === 'EXPIRED' ? 'expired' : 'refused';
 }
 
-/** The end of a payment: what happened, and the way back to the merchant (its stored returnUrl only). */
+/**
+ * The end of a payment: what happened, and the way back to the merchant (its stored returnUrl only).
+ * A refusal says why in the customer's words and what to do next, from its processorStatus.
+ */
 export async function FinalScreen({
   outcome,
+  processorStatus,
   merchant,
   amount,
   received,
@@ -22,6 +27,7 @@ export async function FinalScreen({
   returnHref,
 }: {
   outcome: FinalOutcome;
+  processorStatus?: string | undefined;
   merchant: string;
   amount: string;
   /** What arrived while the payment was open (formatted), when anything did. */
@@ -38,18 +44,24 @@ export async function FinalScreen({
     expired: ExpiredIcon,
     underpaid: ExpiredIcon,
   }[outcome];
+  const reason = outcome === 'refused' ? refusalReasonOf(processorStatus) : undefined;
+  const body =
+    reason && reason !== 'OTHER'
+      ? t(`status.refused.reasons.${reason}`, { merchant })
+      : t(`status.${outcome}.body`, { merchant, amount, received: received ?? amount });
   return (
     <section
       className={`card status ${outcome === 'overpaid' ? 'success' : outcome === 'underpaid' ? 'expired' : outcome}`}
       aria-labelledby="final-title"
       data-testid="payment-result"
       data-outcome={outcome}
+      data-reason={reason}
     >
       <p className="status-icon">
         <Icon />
       </p>
       <h1 id="final-title">{t(`status.${outcome}.title`)}</h1>
-      <p>{t(`status.${outcome}.body`, { merchant, amount, received: received ?? amount })}</p>
+      <p data-testid="result-body">{body}</p>
       {receivedLate && (
         <p className="notice" data-testid="received-late">
           {t('status.receivedLate', { merchant, late: receivedLate })}

@@ -80,6 +80,7 @@ export async function PayinView({
       ) : (
         <FinalScreen
           outcome={outcomeOf(payin.process)}
+          processorStatus={payin.process.processorStatus}
           merchant={merchant}
           amount={formatMoney(locale, response.money.amount, response.money.currencyCode)}
           received={format(received)}

@@ -214,14 +214,14 @@ test('external reference (P2A_V2): the 12-digit UTR is checked, then recorded', 
     amount: '2500',
     currency: 'INR',
   });
-  await expect(page.getByRole('heading', { name: 'Enter your transaction reference' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pay ₹2,500.00 by UPI, then enter the UTR' })).toBeVisible();
   await expectAccessible(page);
   const input = page.getByLabel('UTR / transaction reference');
   await input.fill('12345');
   await page.getByRole('button', { name: 'Submit reference' }).click();
-  // The browser refuses a reference that is not 12 digits (pattern), the server too.
-  await expect(page.getByRole('heading', { name: 'Enter your transaction reference' })).toBeVisible();
-  expect(await input.evaluate((element: HTMLInputElement) => element.validity.valid)).toBe(false);
+  // The page refuses a reference that is not 12 digits in its own words, before sending it (the server too).
+  await expect(page.getByTestId('reference-error')).toHaveText('Please enter exactly 12 digits.');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
   await input.fill('412345678901');
   await page.getByRole('button', { name: 'Submit reference' }).click();
   await expect(page.getByTestId('reference-saved')).toContainText('412345678901');
@@ -244,7 +244,9 @@ test('external reference (P2A_V2 bank transfer): bank, IFSC and account line by 
     amount: '2500',
     currency: 'INR',
   });
-  await expect(page.getByRole('heading', { name: 'Enter your transaction reference' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Transfer ₹2,500.00 by IMPS or NEFT, then enter the UTR' }),
+  ).toBeVisible();
   const read = await api<{
     paymentMethodResponse: {
       account: { accountNumber: string };

@@ -28,7 +28,7 @@ test('1: required parameters only: the options are offered and the data the meth
 
   // Validation in the browser, with the same schema as the API, before anything is sent.
   await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByText('Please enter your account number.')).toBeVisible();
+  await expect(page.getByText('Please enter your PromptPay ID or account number.')).toBeVisible();
   await expect(page.getByLabel('Account number')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Account number').fill('1234567890');
   await page.getByRole('button', { name: /^Pay/ }).click();
