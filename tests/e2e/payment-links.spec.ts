@@ -167,6 +167,13 @@ test.describe('a fixed-amount link on a phone', () => {
     await expect(page.getByTestId('link-uses-paid')).toHaveText('1');
     await expectAccessible(page);
     await expectNoOverflow(page);
+    // The payment's own page names the link it came from, and leads back to it.
+    await page.goto(`/console/payments/${idLink}.1`);
+    await expect(page.getByTestId('payment-link')).toHaveText(idLink);
+    await expect(page.getByTestId('payment-link')).toHaveAttribute(
+      'href',
+      `/console/payment-links/${idLink}`,
+    );
 
     // Opened again, the link takes no more payments.
     await customer.goto(url);
