@@ -3,6 +3,7 @@ import { isMethodCode, METHOD_CODES, methodTakesCurrency, type MethodCode } from
 import { isCurrencyCode, parseAmount, toJsonAmount, type CurrencyCode } from '../money';
 import { ID_LINK_PATTERN } from '../schemas/payment-link-request';
 import { absoluteUrlSchema } from '../schemas/primitives';
+import { ZoneClock } from '../format/zone-clock';
 
 /**
  * The console's payment links pages (issue 25): the list's query, the create form's request and
@@ -214,29 +215,7 @@ export function linkFormFieldOf(apiField: string, mode: 'fixed' | 'range'): Link
 
 /** The offset of a time zone at an instant, in minutes east of UTC. */
 function offsetMinutes(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+  return new ZoneClock(timeZone).offsetAt(instant) / 60_000;
 }
 
 /**
@@ -276,6 +255,5 @@ export function zonedInstant(local: string, timeZone: string): string | undefine
 
 /** The value a datetime-local field shows for an instant in a time zone ("2026-12-01T18:30"). */
 export function localInputValue(instant: Date, timeZone: string): string {
-  const offset = offsetMinutes(instant.getTime(), timeZone);
-  return new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 16);
+  return new ZoneClock(timeZone).format(instant).slice(0, 16);
 }

@@ -20,7 +20,7 @@ import {
   type LedgerLine,
 } from './columns';
 import type { ExportFormat, ExportKind, ExportRequest } from './export-request';
-import { addDays, ZoneClock } from './local-time';
+import { addDays, ZoneClock } from '@/lib/format/zone-clock';
 import { SETTLEMENT_COLUMNS, settlementReport } from './settlement-report';
 import { tableWriter, type Column } from './table';
 

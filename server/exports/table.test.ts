@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZoneClock } from './local-time';
+import { ZoneClock } from '@/lib/format/zone-clock';
 import { tableWriter, type Column } from './table';
 
 interface Row {

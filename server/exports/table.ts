@@ -1,7 +1,7 @@
 import 'server-only';
 import { csvRecord } from './csv';
 import type { ExportFormat } from './export-request';
-import type { ZoneClock } from './local-time';
+import type { ZoneClock } from '@/lib/format/zone-clock';
 
 /**
  * One cell as a column gives it: text (money already an exact decimal string in currency units),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysBetween, utcDay } from '@/lib/api/export-kinds';
-import { addDays, ZoneClock } from './local-time';
+import { addDays, ZoneClock } from './zone-clock';
 
 describe('ZoneClock', () => {
   it('writes instants on the zone’s wall clock with its offset, to the second', () => {

@@ -1,5 +1,4 @@
-import 'server-only';
-import { utcDay } from '@/lib/api/export-kinds';
+import { utcDay } from '../api/export-kinds';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -10,8 +9,9 @@ const MAX_QUARTERS = 4096;
 
 /**
  * Instants and days as a time zone has them (docs/decisions/045): an export writes its times in the
- * merchant's zone, and its days, the settlement report's included, run from that zone's midnight.
- * The runtime's time zone data (Intl) is the one source: the database only compares instants.
+ * merchant's zone, and its days, the settlement report's included, run from that zone's midnight;
+ * the console reads a time typed for the merchant in that zone (payment links' expiry). The
+ * runtime's time zone data (Intl) is the one source: the database only compares instants.
  */
 export class ZoneClock {
   readonly timeZone: string;
