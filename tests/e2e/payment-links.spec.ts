@@ -147,6 +147,8 @@ test.describe('a fixed-amount link on a phone', () => {
     // In Thai words, not message keys (next-intl prints a missing message as its key path).
     await expect(customer.getByTestId('link-pay')).toHaveText(/[\u0E00-\u0E7F]/);
     await expect(customer.getByTestId('link-page')).not.toContainText(/\bpaymentLink\.[a-z]/);
+    await expectAccessible(customer);
+    await expectNoOverflow(customer);
     await customer.getByTestId('link-pay').click();
     await expect(customer).toHaveURL(new RegExp(`/pay/${MERCHANT}/${idLink}\\.1(\\?|$)`));
     await customer.getByTestId('pay-button').click();
@@ -233,6 +235,10 @@ test.describe('a link where the customer chooses the amount, on a desktop', () =
     await customer.getByTestId('link-pay').click();
     await expect(customer.getByTestId('link-amount-error')).toBeVisible();
     expect(new URL(customer.url()).pathname).toMatch(/^\/links\//);
+    // What was typed stays in the field, marked, with the message tied to it.
+    await expect(customer.getByTestId('link-amount-input')).toHaveValue('50');
+    await expect(customer.getByTestId('link-amount-input')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(customer);
 
     await customer.getByTestId('link-amount-input').fill('123.45');
     await customer.getByTestId('link-pay').click();
