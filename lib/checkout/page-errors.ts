@@ -31,6 +31,8 @@ export const PAGE_ERRORS = [
   'sessionMissing',
   /** The payment's page closed (it ended a while ago, or was never started in time). */
   'sessionEnded',
+  /** The payment link it came from takes no more payments: expired, used up or turned off (docs/decisions/051). */
+  'paymentLinkClosed',
   /** The method or operator the merchant fixed is not offered for this payment. */
   'methodUnavailable',
   /** The merchant offers no method for this amount and currency. */
@@ -67,6 +69,7 @@ const BY_CODE: Record<string, PageError> = {
   TOKEN_INVALID: 'linkInvalid',
   AUTHENTICATION_REQUIRED: 'sessionMissing',
   SESSION_ENDED: 'sessionEnded',
+  PAYMENT_LINK_CLOSED: 'paymentLinkClosed',
   PAYMENT_NOT_PERMITTED: 'linkOtherOrder',
   OPERATION_NOT_PERMITTED: 'linkViewOnly',
   MONEY_NOT_PERMITTED: 'amountNotAuthorised',

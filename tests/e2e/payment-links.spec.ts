@@ -318,3 +318,52 @@ test('turning a link off: its page tells customers it is no longer active', asyn
   await expect(customer.getByTestId('link-pay')).toHaveCount(0);
   await customer.context().close();
 });
+
+test('two customers each get their own payment; an edited payment page is refused; the link expires', async ({
+  browser,
+}) => {
+  // Expires a few seconds from now: the server's own clock ends it (the API takes no past expiry).
+  const expireAt = new Date(Date.now() + 8_000).toISOString();
+  const link = await createLink({
+    money: { amount: 180, currencyCode: 'THB' },
+    description: 'Two tickets',
+    // One method: the payment page opens on its form (bank transfer, paid from the sandbox controls).
+    paymentMethodCodes: ['OFFLINE'],
+    expireAt,
+  });
+  const first = await customerPage(browser, 'en', 360);
+  const second = await customerPage(browser, 'th', 360);
+  for (const customer of [first, second]) {
+    await customer.goto(link.url);
+    await customer.getByTestId('link-pay').click();
+  }
+  await expect(first).toHaveURL(new RegExp(`/pay/${MERCHANT}/${link.idLink}\\.1\\?`));
+  await expect(second).toHaveURL(new RegExp(`/pay/${MERCHANT}/${link.idLink}\\.2\\?`));
+
+  // The first customer edits the payment page's address: the session the link opened fixes the terms.
+  const edited = new URL(first.url());
+  edited.searchParams.set('amount', '1.00');
+  await first.goto(`${edited.pathname}${edited.search}`);
+  await expect(first.getByTestId('payment-error')).toHaveAttribute('data-error', 'amountNotAuthorised');
+  await expect(first.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  const callback = new URL(second.url());
+  callback.searchParams.set('callbackUrl', 'https://attacker.example/cb');
+  await first.goto(`/pay/${MERCHANT}/${link.idLink}.1${callback.search}`);
+  await expect(first.getByTestId('payment-error')).toHaveAttribute('data-error', 'linkChanged');
+
+  // Once the expiry passes, the page says so and takes no payment.
+  await first.waitForTimeout(Math.max(0, Date.parse(expireAt) - Date.now()) + 500);
+  await first.goto(link.url);
+  await expect(first.getByTestId('link-closed')).toHaveAttribute('data-status', 'EXPIRED');
+  await expect(first.getByTestId('link-pay')).toHaveCount(0);
+  // A payment started before the expiry cannot be made after it.
+  await second.getByTestId('pay-button').click();
+  await expect(second.getByTestId('payment-error')).toHaveAttribute('data-error', 'paymentLinkClosed');
+  await expectAccessible(second);
+  const read = await api<{ payins: unknown[]; status: string }>('GET', `/payment-links/${link.idLink}`, {
+    token: await merchantToken(MERCHANT, ['GET /payment-links.*']),
+  });
+  expect(read.body.status).toBe('EXPIRED');
+  expect(read.body.payins).toHaveLength(0);
+  for (const customer of [first, second]) await customer.context().close();
+});
