@@ -83,6 +83,25 @@ test('console screenshots for the README', async ({ page }) => {
   await page.screenshot({ path: 'docs/console-scenarios.png', fullPage: true });
 });
 
+test('payment link screenshot for the README', async ({ page }) => {
+  const token = await merchantToken('e2e-shop', ['POST /payment-links/.*', 'GET /payment-links.*']);
+  const idLink = `cooking-class-${randomBytes(3).toString('hex')}`;
+  const created = await api('POST', `/payment-links/${idLink}`, {
+    token,
+    body: {
+      money: { amount: 890, currencyCode: 'THB' },
+      description: 'Thai cooking class, Saturday 10:00',
+      usageLimit: 12,
+      paymentMethodCodes: ['QRTH', 'OFFLINE'],
+    },
+  });
+  expect(created.status).toBe(201);
+  await signIn(page);
+  await page.goto(`/console/payment-links/${idLink}`);
+  await expect(page.getByTestId('link-status')).toHaveAttribute('data-status', 'ACTIVE');
+  await page.screenshot({ path: 'docs/console-payment-links.png', fullPage: true });
+});
+
 /** The live merchant's bank feed reports credits (tests/e2e/support/merchants.json: e2e-live's PromptPay feed key). */
 async function feed(...transactions: { amount: string; note: string }[]) {
   const response = await fetch(`${BASE_URL}/api/collection/transactions`, {
@@ -110,7 +129,8 @@ test('collection screenshot for the README', async ({ page }) => {
   const created = await api<{
     paymentMethodResponse: { reference: string; moneyRequired: { amount: number } };
   }>('POST', `/payins/${idPayin}`, {
-    token: await customerToken('e2e-live', idPayin),
+    // A live merchant's customer token must fix the amount (docs/decisions/030).
+    token: await customerToken('e2e-live', idPayin, { money: { amount: 890, currencyCode: 'THB' } }),
     body: {
       paymentRequested: { money: { amount: 890, currencyCode: 'THB' } },
       paymentMethod: { paymentMethodCode: 'QRTH', account: { accountNumber: '1234567890' } },
