@@ -17,7 +17,7 @@ import { createMethodTable } from './method-table';
 import { buildOpenApiDocument } from './openapi/document';
 import { renderReferencePage } from './openapi/reference-page';
 import { problemResponse } from './problem';
-import { header, requestInstance } from './request-info';
+import { header, loggablePath, requestInstance } from './request-info';
 import type { ApiRoute } from './route';
 import { inServerSpan, isTracing, recordHttpStatus, type Span } from '../telemetry';
 import { idPayinParam, idPayoutParam, idRefundParam } from './routes/params';
@@ -104,7 +104,7 @@ export function createApiApp({
       return problem(c, error);
     }
     deps.logger.error(
-      { requestId: begin(c), err: error, method: c.req.method, path: requestInstance(c) },
+      { requestId: begin(c), err: error, method: c.req.method, path: loggablePath(requestInstance(c)) },
       'unhandled error',
     );
     return problem(

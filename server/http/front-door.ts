@@ -13,6 +13,7 @@ import type { Logger } from '../logger';
 import { isLoopbackAddress, normaliseAddress } from '../net';
 import { MAX_BODY_BYTES } from './body';
 import { problemBody, PROBLEM_CONTENT_TYPE } from './problem';
+import { loggablePath } from './request-info';
 
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 
@@ -312,7 +313,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       const handled = handler(request, response);
       if (handled) {
         handled.catch((error: unknown) => {
-          logger.error({ err: error, path: request.url }, 'request failed');
+          logger.error({ err: error, path: loggablePath(request.url ?? '/') }, 'request failed');
           sendProblem(response, request, new AppError('INTERNAL', 'Something went wrong on our side.'));
         });
       }

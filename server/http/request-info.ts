@@ -43,3 +43,21 @@ export function requestInstance(c: Context): string {
   const query = url.indexOf('?', start);
   return query < 0 ? url.slice(start) : url.slice(start, query);
 }
+
+/**
+ * Paths whose last named segment is a bearer capability: a payment link's or a refund claim's
+ * secret, a sandbox institution session, a callback receiver's key (both the hosted app's pages and
+ * the API's routes). Logs name the page, never the secret.
+ */
+const CAPABILITY_PATHS =
+  /^(\/(?:api\/)?(?:links|payment-link-pages|refunds\/claim|refund-claims|sandbox\/institution|callback-receiver))\/[^/?#]+/;
+
+/**
+ * A request target as logs may keep it: the path without its query (an arrival's `?token=` is a
+ * merchant's token) and with capability segments replaced by `:secret`.
+ */
+export function loggablePath(target: string): string {
+  // An absolute target (a proxy's request line) loses its scheme and host first.
+  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '');
+  return path.replace(CAPABILITY_PATHS, '$1/:secret') || '/';
+}
