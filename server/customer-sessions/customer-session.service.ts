@@ -109,21 +109,16 @@ export class CustomerSessionService {
         errors: [urlError],
       });
     }
-    const { checkoutWindowSecs, graceSecs } = this.deps.settings;
     const now = Math.floor(this.tokenNow() / 1000);
-    const createBefore = Math.max(grant.expiresAt, now + checkoutWindowSecs);
-    const validitySecs = createBefore - now + LONGEST_VALIDITY_MS / 1000 + graceSecs;
-    const texts = operations.map(({ method, path }) => `${method} ${escapePattern(path)}`);
-    const token = await this.deps.tokens.issue({
+    return this.issue({
       merchantCode: grant.merchantCode,
-      operations: texts,
-      validitySecs,
+      idPayin,
+      operations,
+      createBefore: Math.max(grant.expiresAt, now + this.deps.settings.checkoutWindowSecs),
       money: grant.money,
-      idPayment: idPayin,
       terms: grant.terms,
-      session: { createBefore, ...(returnUrl !== undefined && { returnUrl }) },
+      returnUrl,
     });
-    return { token, expiresAt: new Date((now + validitySecs) * 1000), operations: texts };
   }
 
   /**
@@ -132,7 +127,7 @@ export class CustomerSessionService {
    * customer chose within the link's range), binds the link's callbackUrl and returnUrl, names the
    * link and its methods, and lives as a traded session does.
    */
-  async openForLink(input: {
+  openForLink(input: {
     merchant: Merchant;
     idPayin: string;
     money: Money;
@@ -141,22 +136,45 @@ export class CustomerSessionService {
     link: PaymentLinkClaims;
   }): Promise<CustomerSession> {
     const { merchant, idPayin, money, callbackUrl, returnUrl, link } = input;
-    const { checkoutWindowSecs, graceSecs } = this.deps.settings;
-    const now = Math.floor(this.tokenNow() / 1000);
-    const createBefore = now + checkoutWindowSecs;
-    const validitySecs = checkoutWindowSecs + LONGEST_VALIDITY_MS / 1000 + graceSecs;
-    const texts = payinFlowOperations(idPayin, merchant.isTest).map(
-      ({ method, path }) => `${method} ${escapePattern(path)}`,
-    );
-    const token = await this.deps.tokens.issue({
+    return this.issue({
       merchantCode: merchant.code,
+      idPayin,
+      operations: payinFlowOperations(idPayin, merchant.isTest),
+      createBefore: Math.floor(this.tokenNow() / 1000) + this.deps.settings.checkoutWindowSecs,
+      money,
+      terms: { callbackUrl, returnUrl },
+      returnUrl,
+      link,
+    });
+  }
+
+  /**
+   * Signs a session: it may create its payin until `createBefore`, and lives on for the longest a
+   * payin stays open and then the grace period.
+   */
+  private async issue(input: {
+    merchantCode: string;
+    idPayin: string;
+    operations: readonly { method: string; path: string }[];
+    createBefore: number;
+    money: Money | undefined;
+    terms: TokenGrant['terms'];
+    returnUrl: string | undefined;
+    link?: PaymentLinkClaims;
+  }): Promise<CustomerSession> {
+    const { createBefore, returnUrl } = input;
+    const now = Math.floor(this.tokenNow() / 1000);
+    const validitySecs = createBefore - now + LONGEST_VALIDITY_MS / 1000 + this.deps.settings.graceSecs;
+    const texts = input.operations.map(({ method, path }) => `${method} ${escapePattern(path)}`);
+    const token = await this.deps.tokens.issue({
+      merchantCode: input.merchantCode,
       operations: texts,
       validitySecs,
-      money,
-      idPayment: idPayin,
-      terms: { callbackUrl, returnUrl },
-      session: { createBefore, returnUrl },
-      link,
+      money: input.money,
+      idPayment: input.idPayin,
+      terms: input.terms,
+      session: { createBefore, ...(returnUrl !== undefined && { returnUrl }) },
+      ...(input.link && { link: input.link }),
     });
     return { token, expiresAt: new Date((now + validitySecs) * 1000), operations: texts };
   }
