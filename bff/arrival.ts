@@ -17,7 +17,7 @@ export type Arrival =
   | {
       ok: true;
       target: URL;
-      cookie?: { name: string; value: string; path: string; maxAge: number; secure: boolean };
+      cookie?: SessionCookie;
     };
 
 /**
@@ -57,18 +57,13 @@ export async function arrive(request: NextRequest, token: string): Promise<Arriv
     idPayin,
     returnUrl.success ? { returnUrl: returnUrl.data } : {},
   );
-  const now = Math.floor(Date.now() / 1000);
   if (opened.ok) {
-    const maxAge = Math.max(0, Math.floor(Date.parse(opened.data.expiresAt) / 1000) - now);
-    return {
-      ok: true,
-      target,
-      cookie: { name: SESSION_COOKIE, value: opened.data.token, path, maxAge, secure },
-    };
+    return { ok: true, target, cookie: sessionCookie(path, opened.data, secure) };
   }
   // An API without customer sessions: the merchant's token itself, for as long as it lasts.
   if (opened.status === 404 && opened.problem?.code === 'NOT_FOUND') {
     const exp = sessionClaims(token).exp;
+    const now = Math.floor(Date.now() / 1000);
     const maxAge =
       exp === undefined ? FALLBACK_SESSION_SECONDS : Math.min(MAX_FALLBACK_SECONDS, Math.max(0, exp - now));
     return { ok: true, target, cookie: { name: SESSION_COOKIE, value: token, path, maxAge, secure } };
@@ -82,11 +77,36 @@ export async function arrive(request: NextRequest, token: string): Promise<Arriv
   return { ok: true, target };
 }
 
+/** A customer session's cookie: the payment's pages only, as long as the session lives. */
+export interface SessionCookie {
+  name: string;
+  value: string;
+  path: string;
+  maxAge: number;
+  secure: boolean;
+}
+
+/** The cookie of a customer session (an arrival's, or one a payment link opened) for a payment's pages. */
+export function sessionCookie(
+  path: string,
+  session: { token: string; expiresAt: string },
+  secure: boolean,
+): SessionCookie {
+  const maxAge = Math.max(
+    0,
+    Math.floor(Date.parse(session.expiresAt) / 1000) - Math.floor(Date.now() / 1000),
+  );
+  return { name: SESSION_COOKIE, value: session.token, path, maxAge, secure };
+}
+
+/** Sets a customer session's cookie (HttpOnly, SameSite=Lax) on the response that carries the customer on. */
+export function setSessionCookie(response: NextResponse, cookie: SessionCookie): NextResponse {
+  const { name, value, ...options } = cookie;
+  response.cookies.set(name, value, { ...options, httpOnly: true, sameSite: 'lax' });
+  return response;
+}
+
 /** Sets the arrival's cookie on the redirect that carries the customer on. */
 export function withArrivalCookie(response: NextResponse, arrival: Arrival): NextResponse {
-  if (arrival.ok && arrival.cookie) {
-    const { name, value, ...options } = arrival.cookie;
-    response.cookies.set(name, value, { ...options, httpOnly: true, sameSite: 'lax' });
-  }
-  return response;
+  return arrival.ok && arrival.cookie ? setSessionCookie(response, arrival.cookie) : response;
 }

@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { sessionCookie, setSessionCookie } from '@/bff/arrival';
 import { apiForCustomer } from '@/bff/customer-api';
 import { isSecureContext } from '@/bff/origin';
 import { isSameOrigin, readFields, relativeRedirect } from '@/bff/requests';
 import { parseTypedAmount } from '@/lib/checkout/link-amount';
-import { paymentPath, SESSION_COOKIE } from '@/lib/checkout/session-cookie';
+import { paymentPath } from '@/lib/checkout/session-cookie';
 
 /**
  * The customer's "Pay" on a payment link (docs/decisions/051): the API numbers the payin and opens
@@ -27,14 +28,9 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   if (!result.ok) return result.status === 400 ? back('amount') : relativeRedirect(page);
   const start = result.data;
   const path = paymentPath(start.merchantCode, start.idPayin);
-  const response = relativeRedirect(`${path}?${new URLSearchParams(start.query)}`);
-  const maxAge = Math.max(0, Math.floor((Date.parse(start.expiresAt) - Date.now()) / 1000));
-  response.cookies.set(SESSION_COOKIE, start.token, {
-    path,
-    maxAge,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureContext(request.headers, request.nextUrl.protocol),
-  });
-  return response;
+  const secure = isSecureContext(request.headers, request.nextUrl.protocol);
+  return setSessionCookie(
+    relativeRedirect(`${path}?${new URLSearchParams(start.query)}`),
+    sessionCookie(path, start, secure),
+  );
 }
