@@ -217,9 +217,13 @@ export class PaymentLinkService {
     const held = await this.deps.db.transaction().execute(async (tx) => {
       const link = await findLink(tx, merchant.code, idLink, { forUpdate: true });
       if (!link) throw closed('INACTIVE');
+      // Without a limit only its dates and switch can close it: no payin needs counting.
+      if (link.usageLimit === undefined) {
+        this.assertOpen(link, { paid: 0, pending: 0 });
+        return undefined;
+      }
       const uses = await this.deps.payins.linkCounts(merchant, idLink, tx);
       this.assertOpen(link, uses);
-      if (link.usageLimit === undefined) return undefined;
       const creating = await liveReservations(tx, link.id, now);
       this.assertOpen(link, { ...uses, pending: uses.pending + creating });
       await reserve(tx, link.id, idPayin, now);
