@@ -39,6 +39,19 @@ export function presentLink(link: PaymentLink, uses: LinkUses, status: PaymentLi
   };
 }
 
+/** QR images by URL: a link's URL never changes, and drawing one costs about 20 ms of CPU. */
+const QR_CODES = new Map<string, string>();
+const QR_CODES_KEPT = 256;
+
+async function qrCodeOf(url: string): Promise<string> {
+  const known = QR_CODES.get(url);
+  if (known !== undefined) return known;
+  const png = await QRCode.toDataURL(url, { width: 512, margin: 4, errorCorrectionLevel: 'M' });
+  if (QR_CODES.size >= QR_CODES_KEPT) QR_CODES.delete(QR_CODES.keys().next().value!);
+  QR_CODES.set(url, png);
+  return png;
+}
+
 /**
  * A link with the QR of its URL (a PNG of 512 × 512 px with a quiet zone, error correction M: it
  * still reads printed small or photographed) and its newest payins.
@@ -48,7 +61,7 @@ export async function presentLinkDetail(
   status: PaymentLinkStatus,
   url: string,
 ) {
-  const qrCodePng = await QRCode.toDataURL(url, { width: 512, margin: 4, errorCorrectionLevel: 'M' });
+  const qrCodePng = await qrCodeOf(url);
   return {
     ...presentLink(detail.link, detail.uses, status, url),
     qrCodePng,
