@@ -2,6 +2,9 @@ import 'server-only';
 export {
   callbackSigningSecrets,
   overlappingCallbackSecret,
+  sendsCustomerEmail,
+  CUSTOMER_EMAIL_KINDS,
+  type CustomerEmailKind,
   type Merchant,
   type MerchantSettings,
   type FeeRule,

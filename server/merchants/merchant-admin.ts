@@ -13,7 +13,14 @@ import {
 import type { Database } from '../db';
 import { AppError, type FieldError } from '../errors';
 import { insertApiKey, newApiKeyId, newApiKeySecret, type ApiKey } from './api-keys';
-import type { FeeRule, Merchant, MerchantSettings } from './merchant';
+import {
+  CUSTOMER_EMAIL_KINDS,
+  sendsCustomerEmail,
+  type CustomerEmailKind,
+  type FeeRule,
+  type Merchant,
+  type MerchantSettings,
+} from './merchant';
 import type { MerchantDirectory } from './merchant-directory';
 import { insertMerchant, updateMerchant, type MerchantChange } from './merchant.repository';
 import { merchantEntrySchema, type MerchantEntry } from './merchants-file';
@@ -40,6 +47,7 @@ export const merchantPatchSchema = z
     refundFee: operatorFields.refundFee.unwrap().nullable(),
     settlementDelaySeconds: operatorFields.settlementDelaySeconds.unwrap().nullable(),
     timeZone: operatorFields.timeZone.unwrap().nullable(),
+    customerEmails: operatorFields.customerEmails.unwrap().nullable(),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, {
@@ -53,7 +61,13 @@ export { collectionAccountEntrySchema as collectionAccountInputSchema };
 
 type EntryTerms = Pick<
   MerchantEntry,
-  'fees' | 'vatPercent' | 'payoutFees' | 'refundFee' | 'settlementDelaySeconds' | 'timeZone'
+  | 'fees'
+  | 'vatPercent'
+  | 'payoutFees'
+  | 'refundFee'
+  | 'settlementDelaySeconds'
+  | 'timeZone'
+  | 'customerEmails'
 >;
 
 function presentFeeRules<Key extends string>(rules: Partial<Record<Key, FeeRule>> | undefined) {
@@ -83,6 +97,7 @@ function entryTermsOf(settings: MerchantSettings): EntryTerms {
     refundFee: settings.refundFee && presentFeeRules({ rule: settings.refundFee })?.rule,
     settlementDelaySeconds: settings.settlementDelaySecs,
     timeZone: settings.timeZone,
+    customerEmails: settings.customerEmails,
   };
 }
 
@@ -93,6 +108,13 @@ function presentAccountForOperator(account: CollectionAccount) {
     ...rest,
     feed: { apiKey: feed?.apiKeyHash !== undefined, webhookSecret: feed?.webhookSecret !== undefined },
   };
+}
+
+/** Every kind of customer e-mail and whether the merchant sends it (all said, so the answer is plain). */
+function customerEmailsOf(settings: MerchantSettings): Record<CustomerEmailKind, boolean> {
+  return Object.fromEntries(
+    CUSTOMER_EMAIL_KINDS.map((kind) => [kind, sendsCustomerEmail(settings, kind)]),
+  ) as Record<CustomerEmailKind, boolean>;
 }
 
 /** A merchant as the operator API answers it: the file's vocabulary, never a secret. */
@@ -109,6 +131,7 @@ export function presentMerchantForOperator(merchant: Merchant) {
     refundFee: terms.refundFee ?? null,
     settlementDelaySeconds: terms.settlementDelaySeconds ?? null,
     timeZone: terms.timeZone ?? null,
+    customerEmails: customerEmailsOf(merchant.settings),
     collectionAccounts: merchant.collectionAccounts.map(presentAccountForOperator),
   };
 }
@@ -234,6 +257,8 @@ export class MerchantAdministration {
             ? terms.settlementDelaySeconds
             : (patch.settlementDelaySeconds ?? undefined),
         timeZone: patch.timeZone === undefined ? terms.timeZone : (patch.timeZone ?? undefined),
+        customerEmails:
+          patch.customerEmails === undefined ? terms.customerEmails : (patch.customerEmails ?? undefined),
       };
       return {
         channelName: patch.channelName ?? merchant.channelName,

@@ -40,6 +40,17 @@ export interface MerchantSettings {
   settlementDelaySecs?: number;
   /** The IANA time zone the console shows times in; UTC when unset. */
   timeZone?: string;
+  /** The e-mails to its customers the merchant turned off (false); every kind is sent otherwise. */
+  customerEmails?: Partial<Record<CustomerEmailKind, boolean>>;
+}
+
+/** The e-mails a payment sends its customer (docs/decisions/052), each of which a merchant may turn off. */
+export const CUSTOMER_EMAIL_KINDS = ['instructions', 'reminder', 'receipt', 'refund'] as const;
+export type CustomerEmailKind = (typeof CUSTOMER_EMAIL_KINDS)[number];
+
+/** Whether the merchant's customers get this kind of e-mail (on unless turned off). */
+export function sendsCustomerEmail(settings: MerchantSettings, kind: CustomerEmailKind): boolean {
+  return settings.customerEmails?.[kind] !== false;
 }
 
 /** The secret a rotation replaced, while its overlap lasts at `now`; undefined once it has ended. */

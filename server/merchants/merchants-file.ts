@@ -7,6 +7,7 @@ import { CURRENCY_CODES } from '@/lib/money';
 import { isTimeZone } from '@/lib/format/time-zone';
 import { merchantCodeSchema } from '@/lib/schemas';
 import { collectionAccountsSchema, duplicateFeedKeys, webhookSecretSchema } from '../accounts';
+import type { CustomerEmailKind } from './merchant';
 
 const percentSchema = z
   .number()
@@ -51,6 +52,16 @@ export const merchantEntrySchema = z.object({
   timeZone: z.string().refine(isTimeZone, 'An IANA time zone, e.g. Asia/Bangkok.').optional(),
   /** Where live customers really pay: receiving coordinates per method (docs/decisions/028). */
   collectionAccounts: collectionAccountsSchema.optional(),
+  /** The e-mails to customers, each on unless set to false (docs/decisions/052). */
+  customerEmails: z
+    .strictObject({
+      instructions: z.boolean(),
+      reminder: z.boolean(),
+      receipt: z.boolean(),
+      refund: z.boolean(),
+    } satisfies Record<CustomerEmailKind, z.ZodBoolean>)
+    .partial()
+    .optional(),
 });
 
 export const merchantsFileSchema = z.object({

@@ -47,7 +47,13 @@ function toFeeRules<Key extends string>(
 export function settingsFromEntry(
   entry: Pick<
     MerchantEntry,
-    'fees' | 'vatPercent' | 'payoutFees' | 'refundFee' | 'settlementDelaySeconds' | 'timeZone'
+    | 'fees'
+    | 'vatPercent'
+    | 'payoutFees'
+    | 'refundFee'
+    | 'settlementDelaySeconds'
+    | 'timeZone'
+    | 'customerEmails'
   >,
 ): MerchantSettings {
   return {
@@ -59,6 +65,7 @@ export function settingsFromEntry(
     }),
     ...(entry.settlementDelaySeconds !== undefined && { settlementDelaySecs: entry.settlementDelaySeconds }),
     ...(entry.timeZone !== undefined && { timeZone: entry.timeZone }),
+    ...(entry.customerEmails !== undefined && { customerEmails: entry.customerEmails }),
   };
 }
 

@@ -652,6 +652,7 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
           refundFee: { percent: 0, fixed: { THB: 5 } },
           vatPercent: 7,
           settlementDelaySeconds: 0,
+          customerEmails: { reminder: false },
         },
       },
       {
@@ -666,6 +667,7 @@ const EXAMPLES: Record<string, (world: World) => Example[] | Promise<Example[]>>
           vatPercent: null,
           settlementDelaySeconds: null,
           timeZone: null,
+          customerEmails: null,
         },
       },
     ];
