@@ -19,7 +19,7 @@ const SERVER_FLOORS = [
   ['payouts', 'reconciliation', 'customer-sessions', 'people'],
   ['refunds', 'payment-links'],
   ['chain'],
-  ['callbacks', 'sandbox', 'audit', 'exports'],
+  ['callbacks', 'sandbox', 'audit', 'exports', 'mail'],
   ['http'],
   ['runtime'],
   ['main'],

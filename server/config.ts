@@ -97,9 +97,9 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECS: z.coerce.number().int().min(1).max(300).default(10),
   /** Open connections one client address may hold; 0 for no limit (e.g. behind a proxy that limits). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
-  /** On SIGTERM: how long in-flight requests may take to finish before the process exits anyway. */
   /** Bearer token for GET /metrics; unset, the metrics answer anyone who reaches them. */
   METRICS_TOKEN: z.string().min(16, 'At least 16 characters of random data.').max(256).optional(),
+  /** On SIGTERM: how long in-flight requests may take to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECS: z.coerce.number().int().min(1).max(600).default(25),
   /**
    * On SIGTERM, how long the instance keeps serving while its readiness probe answers 503, so the
@@ -123,6 +123,21 @@ const envSchema = z.object({
   CALLBACK_ENDPOINT_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   /** How long a rotated-out callback signing secret keeps signing beside the new one (default 24 h). */
   CALLBACK_SECRET_OVERLAP_SECS: z.coerce.number().int().min(0).max(MAX_SECRET_OVERLAP_SECS).default(86_400),
+  /**
+   * The SMTP server customers' e-mails leave through (docs/decisions/052), credentials in the URL
+   * (smtps:// for TLS from the start, smtp:// upgrades with STARTTLS when offered); unset, no e-mail
+   * is sent and the page promises none. A secret: never logged.
+   */
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'An smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com.',
+    })
+    .optional(),
+  /** The e-mails' sender address (the shop's name is shown beside it); default payments@ the public URL's host. */
+  MAIL_FROM: z.email('An e-mail address, e.g. payments@example.com.').optional(),
+  /** How long a claimed e-mail stays reserved to its sender; must outlast one SMTP delivery. */
+  MAIL_LEASE_SECS: z.coerce.number().int().min(2).max(3600).default(120),
   /** How often each watched chain is asked for new blocks (docs/decisions/041). */
   CHAIN_POLL_SECS: z.coerce.number().int().min(1).max(600).default(5),
 });

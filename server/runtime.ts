@@ -17,6 +17,7 @@ import {
   invitationUrl,
   operatorRoutes,
   paymentLinkRoutes,
+  pageLinkRoutes,
   payoutBatchRoutes,
   payoutRoutes,
   payoutSandboxRoutes,
@@ -60,6 +61,7 @@ import {
   type RefundSimulations,
 } from './sandbox';
 import { RefundBatchSource, RefundService } from './refunds';
+import { CustomerMail } from './mail';
 import { LedgerService } from './ledger';
 import { ExportService } from './exports';
 import { Metrics } from './metrics';
@@ -228,6 +230,24 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       receiverSecret: await loadServerSecret(database.db, 'callback-receiver-key', undefined),
       listen: (channel, onNotify) => database.listen(channel, onNotify),
     });
+    // E-mails to customers (docs/decisions/052): outbox rows written with their events, sent by a worker.
+    const mail: CustomerMail = new CustomerMail({
+      db: database.db,
+      logger,
+      clock,
+      settings: {
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        leaseSecs: config.MAIL_LEASE_SECS,
+        publicUrl: config.publicUrl,
+      },
+      serverSecret: signingKey,
+      merchant: async (code) => merchants.known(code) ?? (await merchants.require(code)),
+      knownMerchant: (code) => merchants.known(code),
+      payin: (id) => payins.findById(id),
+      refund: (id) => refunds.findById(id),
+      onSettled: (kind, outcome) => metrics.customerEmails.inc({ kind, outcome }),
+    });
     const ledger: LedgerService = new LedgerService({
       onPosted: (kind) => metrics.ledgerTransfers.inc({ kind }),
       db: database.db,
@@ -243,7 +263,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         appliedToPayin,
       },
     });
-    const payins = new PayinService({
+    const payins: PayinService = new PayinService({
       db: database.db,
       publicUrl: config.publicUrl,
       urlPolicy,
@@ -254,9 +274,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
           await collectionApplications.record(tx, change);
           await ledger.payinPostings.record(tx, change);
           await callbacks.outbox.record(tx, change);
+          await mail.receipts.record(tx, change);
           metrics.payinStatusChanges.inc({ method: change.payin.method, status: change.payin.status });
         },
       },
+      creations: mail.creations,
       clock,
       readConcurrency: database.kind === 'postgres' ? config.DATABASE_POOL_SIZE : 1,
       // Test payins of magic amounts play an outcome by themselves (docs/decisions/021).
@@ -291,7 +313,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       db: database.db,
       ledger,
       payins,
-      outbox: callbacks.outbox,
+      // A refund's end is announced to the merchant, and a paid one to the customer.
+      outbox: {
+        ...callbacks.outbox,
+        async recordRefund(tx, change) {
+          await callbacks.outbox.recordRefund(tx, change);
+          await mail.refundNotices.recordRefund(tx, change);
+        },
+      },
       urlPolicy,
       merchantName: async (code) => (merchants.known(code) ?? (await merchants.require(code))).channelName,
       planner: refundPlanner(config.SANDBOX_PAYOUT_SECS),
@@ -333,6 +362,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       metrics,
       sessions,
       paymentLinks,
+      mail,
       rateLimit,
       authFailures: new AuthFailureGuard(
         rateLimit,
@@ -412,6 +442,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         ...refundRoutes(refunds, config.publicUrl),
         ...refundSandboxRoutes(sandbox.refundSimulations, refunds),
         ...paymentLinkRoutes(paymentLinks, config.publicUrl),
+        ...pageLinkRoutes,
         ...balanceRoutes(ledger, deps.payins, payouts, collection),
         ...apiKeyRoutes,
         ...operatorRoutes(config.publicUrl),
@@ -457,6 +488,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       }),
       ...sandbox.workers,
       ...callbacks.workers,
+      ...(mail.enabled ? [mail.worker()] : []),
       periodicWorker({
         name: 'collection-matching',
         intervalMs: 2000,
@@ -502,6 +534,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       demoOwnerInvitationUrl,
       close: async () => {
         await Promise.all(workers.map((worker) => worker.stop()));
+        mail.close();
         await rateLimit.close?.();
         await database.close();
       },

@@ -85,3 +85,13 @@ export const paymentLinkStartSchema = z.looseObject({
   query: z.record(z.string(), z.string()),
 });
 export type PaymentLinkStart = z.infer<typeof paymentLinkStartSchema>;
+
+/** POST /page-links/{key}/!open: an e-mail's way back to its payment's page (docs/decisions/052). */
+export const pageLinkOpenSchema = z.looseObject({
+  merchantCode: z.string(),
+  idPayin: z.string(),
+  /** A customer session for that payin only. */
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type PageLinkOpen = z.infer<typeof pageLinkOpenSchema>;

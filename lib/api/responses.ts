@@ -38,6 +38,8 @@ export const merchantInfoResponseSchema = z.looseObject({
   channelInfo: z.looseObject({ name: z.string() }),
   /** Our addition: a sandbox merchant (its payins are test payins). */
   isTest: z.boolean().optional(),
+  /** Our addition: customers who give an e-mail address are e-mailed the details or a receipt (decision 052). */
+  customerEmails: z.boolean().optional(),
 });
 
 const accountSchema = z.looseObject({

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { Merchant } from '../merchants';
 import { LONGEST_VALIDITY_MS } from '@/lib/methods';
 import type { UrlPolicy } from '../net';
-import { isFinal, type PayinService } from '../payins';
+import { isFinal, type Payin, type PayinService } from '../payins';
 import {
   escapePattern,
   payinFlowOperations,
@@ -145,6 +145,24 @@ export class CustomerSessionService {
       terms: { callbackUrl, returnUrl },
       returnUrl,
       link,
+    });
+  }
+
+  /**
+   * The session an e-mail's link back to the page opens (docs/decisions/052): the payin exists, so
+   * nothing may be created; it reads the payin and does what its page does (a reference, a
+   * simulation on a test payin), bound to the payin's own terms, and lives as a traded session does.
+   */
+  openForPayin(input: { merchant: Merchant; payin: Payin }): Promise<CustomerSession> {
+    const { merchant, payin } = input;
+    return this.issue({
+      merchantCode: merchant.code,
+      idPayin: payin.idPayin,
+      operations: payinFlowOperations(payin.idPayin, merchant.isTest),
+      createBefore: Math.floor(this.tokenNow() / 1000),
+      money: payin.money,
+      terms: { callbackUrl: payin.callbackUrl, returnUrl: payin.returnUrl },
+      returnUrl: payin.returnUrl,
     });
   }
 

@@ -54,6 +54,8 @@ export interface PayinsTable {
   external_reference: string | null;
   /** The payment link the payin was made from (docs/decisions/051). */
   payment_link: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of the customer's page (or the create request's Accept-Language) for e-mails (decision 052). */
+  customer_language: ColumnType<string | null, string | null | undefined, string | null>;
   customer_account_process: Json<Record<string, unknown> | null> | null;
   expire_at: Date;
   created_at: CreatedAt;
@@ -136,6 +138,7 @@ export interface Database {
   chain_payouts: ChainPayoutsTable;
   payment_links: PaymentLinksTable;
   payment_link_reservations: PaymentLinkReservationsTable;
+  customer_emails: CustomerEmailsTable;
 }
 
 /** A merchant's payment link (server/payment-links, docs/decisions/051). */
@@ -578,3 +581,22 @@ export interface ChainPayoutsTable {
   sent_at: Date;
   settled_at: Date | null;
 }
+
+/** E-mails to customers, an outbox row each (server/mail, docs/decisions/052). */
+export interface CustomerEmailsTable {
+  id: Generated<bigint>;
+  merchant_code: string;
+  kind: string;
+  payin_id: bigint;
+  /** The refund a refund notice tells of; 0 for a payin's own messages. */
+  refund_id: ColumnType<bigint, bigint | undefined, bigint>;
+  due_at: Date;
+  state: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  leased_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lease_token: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Date;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+export type CustomerEmailRow = Selectable<CustomerEmailsTable>;

@@ -83,6 +83,7 @@ export const ERRORS = {
   PAYMENT_LINK_NOT_FOUND: { status: 404, title: 'Payment link not found' },
   PAYMENT_LINK_ALREADY_EXISTS: { status: 409, title: 'A payment link with this id already exists' },
   PAYMENT_LINK_CLOSED: { status: 409, title: 'The payment link takes no more payments' },
+  PAGE_LINK_NOT_FOUND: { status: 404, title: 'Payment page link not found' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

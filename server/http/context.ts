@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import type { CustomerSessionService } from '../customer-sessions';
 import type { Database } from '../db';
 import type { Merchant, MerchantAdministration, MerchantDirectory, OperatorKey } from '../merchants';
+import type { CustomerMail } from '../mail';
 import type { PayinService } from '../payins';
 import type { PaymentLinkService } from '../payment-links';
 import type { RefundService } from '../refunds';
@@ -27,6 +28,8 @@ export interface ApiDependencies {
   sessions: CustomerSessionService;
   /** Payment links (docs/decisions/051): a payin made from one keeps the link's usage limit. */
   paymentLinks: PaymentLinkService;
+  /** E-mails to customers (docs/decisions/052): the link back to a payment's page opens a session here. */
+  mail: CustomerMail;
   rateLimit: RateLimitStore;
   /** Failed authentication, counted apart from every merchant's budget. */
   authFailures: AuthFailureGuard;

@@ -19,4 +19,5 @@ export { payoutRoutes, payoutSandboxRoutes } from './routes/payout.routes';
 export { payoutBatchRoutes } from './routes/payout-batch.routes';
 export { refundRoutes, refundSandboxRoutes } from './routes/refund.routes';
 export { paymentLinkRoutes } from './routes/payment-link.routes';
+export { pageLinkRoutes } from './routes/page-link.routes';
 export { sandboxRoutes } from './routes/sandbox.routes';

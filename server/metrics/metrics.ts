@@ -71,6 +71,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly customerEmails = new Counter({
+    name: 'payin_customer_emails_total',
+    help: 'E-mails to customers settled, by kind and what came of them (sent, skipped, retry, failed).',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly chainTransfers = new Counter({
     name: 'payin_chain_transfers_total',
     help: 'Token transfers the chain watcher saw, confirmed (handed to reconciliation) or withdrawn (reorganised away).',

@@ -5,7 +5,7 @@ export type { PayinListFilter } from './payin-list.repository';
 export type { LinkPayinCounts } from './payin-link.repository';
 export { assertCanSucceed, type ChangeOptions, type TransitionOptions } from './payin.changes';
 export type { PayinPlan, PayinPlanner } from './creation-plan';
-export type { StatusChangeOutbox } from './status-outbox';
+export type { CreationOutbox, PayinDraft, StatusChange, StatusChangeOutbox } from './status-outbox';
 export {
   presentCreated,
   presentPayin,

@@ -39,6 +39,7 @@ export function toPayin(row: PayinRow): Payin {
     },
     externalReference: row.external_reference ?? undefined,
     paymentLink: row.payment_link ?? undefined,
+    customerLanguage: row.customer_language ?? undefined,
     receivedMoney: row.received_minor === null ? undefined : moneyOf(currency, row.received_minor),
     receivedLateMoney:
       row.received_late_minor === null ? undefined : moneyOf(currency, row.received_late_minor),

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { toApiMoney, type CurrencyCode, type Money } from '@/lib/money';
 import { METHOD_CODES, type MethodCode } from '@/lib/methods';
 import type { CreatePayinRequest } from '@/lib/schemas';
@@ -42,7 +42,7 @@ import {
   type ChangeOptions,
   type TransitionOptions,
 } from './payin.changes';
-import type { StatusChangeOutbox } from './status-outbox';
+import type { CreationOutbox, StatusChangeOutbox } from './status-outbox';
 import type { PayinPlanner } from './creation-plan';
 import { systemClock, type Clock } from '../clock';
 
@@ -71,6 +71,8 @@ export interface PayinServiceOptions {
   urlPolicy: UrlPolicy;
   /** Written in the same transaction as every status change (the callback outbox). */
   outbox: StatusChangeOutbox;
+  /** Written in the same transaction as a create it wants (the customer e-mail outbox). */
+  creations?: CreationOutbox;
   clock?: Clock;
   /** Read batches in flight at once: as many as the database has connections for. */
   readConcurrency?: number;
@@ -105,6 +107,7 @@ export class PayinService {
   private readonly publicUrl: string;
   private readonly urlPolicy: UrlPolicy;
   private readonly outbox: StatusChangeOutbox;
+  private readonly creations: CreationOutbox | undefined;
   private readonly planner: PayinPlanner | undefined;
   private readonly now: Clock;
   private readonly cursors: KeysetCursors;
@@ -116,6 +119,7 @@ export class PayinService {
     this.publicUrl = options.publicUrl;
     this.urlPolicy = options.urlPolicy;
     this.outbox = options.outbox;
+    this.creations = options.creations;
     this.planner = options.planner;
     this.now = options.clock ?? systemClock;
     this.cursors = new KeysetCursors(options.cursorSecret);
@@ -150,6 +154,8 @@ export class PayinService {
     grant: TokenGrant;
     idPayin: string;
     request: CreatePayinRequest;
+    /** The customer's language (a supported locale), kept for the e-mails. */
+    language?: string | undefined;
   }): Promise<Payin> {
     const { merchant, idPayin, request } = input;
     const money = request.paymentRequested.money;
@@ -166,6 +172,25 @@ export class PayinService {
     const now = this.now();
     const expireAt = new Date(now.getTime() + (plan?.validityMs ?? adapter.validityMs(money.currency)));
     const { fee, vat } = computeFee(merchant.settings, adapter.code, money);
+    // What else the create's transaction writes: the sandbox's plan, and the e-mail outbox's row
+    // when it wants this payin; with neither, the insert is one statement.
+    const creations = this.creations;
+    const announced =
+      creations?.wants({
+        merchant,
+        method: adapter.code,
+        completion: adapter.completion(money.currency, operator),
+        customer,
+      }) === true;
+    const writers = [plan?.record, announced ? creations?.record.bind(creations) : undefined].filter(
+      (writer) => writer !== undefined,
+    );
+    const alsoWrite =
+      writers.length === 0
+        ? undefined
+        : async (tx: Transaction<Database>, payin: Payin) => {
+            for (const write of writers) await write(tx, payin);
+          };
 
     // A processor payment is started for a payin about to be stored, so not for an idPayin the
     // merchant already has (a retried or repeated create); the insert still decides a race.
@@ -248,12 +273,13 @@ export class PayinService {
         collection_account_id: account?.id ?? null,
         collection_address: address ?? null,
         payment_link: input.grant.link?.id ?? null,
+        customer_language: input.language ?? null,
         expire_at: expireAt,
         created_at: now,
         updated_at: now,
       };
       const outcome = await insertPayin(this.db, row, {
-        alsoWrite: plan?.record,
+        alsoWrite,
         anyConflict: orderAmountFirst,
       });
       if (outcome.kind === 'created') return outcome.payin;

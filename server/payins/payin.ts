@@ -56,6 +56,8 @@ export interface Payin {
   collectionAddress: string | undefined;
   /** The payment link it was made from (docs/decisions/051). */
   paymentLink: string | undefined;
+  /** The language the customer reads (their page's, or the create request's Accept-Language): e-mails use it. */
+  customerLanguage: string | undefined;
   expireAt: Date;
   createdAt: Date;
   processedAt: Date | undefined;

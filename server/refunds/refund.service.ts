@@ -289,6 +289,11 @@ export class RefundService {
   }
 
   /** The merchant-facing id of each refund, by internal id (what the ledger's rows name). */
+  /** A refund by its internal id (the e-mail outbox names refunds so). */
+  findById(id: bigint): Promise<Refund | undefined> {
+    return findRefundById(this.options.db, id);
+  }
+
   idRefunds(ids: readonly bigint[]): Promise<Map<bigint, string>> {
     return idRefundsOf(this.options.db, ids);
   }

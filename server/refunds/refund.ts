@@ -83,7 +83,10 @@ export interface RefundStatusOutbox {
   recordRefund(
     tx: Transaction<Database>,
     change: {
-      refund: Pick<Refund, 'id' | 'idRefund' | 'payinId' | 'idPayin' | 'merchantCode' | 'callbackUrl'>;
+      refund: Pick<
+        Refund,
+        'id' | 'idRefund' | 'payinId' | 'idPayin' | 'merchantCode' | 'callbackUrl' | 'status' | 'returnedAt'
+      >;
       at: Date;
     },
   ): Promise<void>;

@@ -188,7 +188,8 @@ describe('the OpenAPI document', () => {
       }),
     ).toBe(true);
 
-    // Every POST but the redeliveries, a batch's cancel and the console's bodiless actions documents its body.
+    // Every POST but the redeliveries, a batch's cancel, an e-mail's page link and the console's
+    // bodiless actions documents its body.
     const bodiless = Object.entries(document.paths).flatMap(([path, operations]) =>
       operations.post && !operations.post.requestBody ? [path] : [],
     );
@@ -196,6 +197,7 @@ describe('the OpenAPI document', () => {
       '/console/session/tokens',
       '/console/team/users/{idUser}/!disable',
       '/console/team/users/{idUser}/!end-sessions',
+      '/page-links/{key}/!open',
       '/payins/{idPayin}/callbacks/!redeliver',
       '/payment-links/{idLink}/!deactivate',
       '/payout-batches/{idBatch}/!cancel',

@@ -490,6 +490,10 @@ describe('payment options and merchant info', () => {
       'VALIDATION_FAILED',
     );
     const info = await api.client.request('GET', '/merchant-info', { token });
-    expect(info.body).toEqual({ channelInfo: { name: 'Bangkok Books' }, isTest: true });
+    expect(info.body).toEqual({
+      channelInfo: { name: 'Bangkok Books' },
+      isTest: true,
+      customerEmails: false,
+    });
   });
 });

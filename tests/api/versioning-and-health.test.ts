@@ -87,7 +87,11 @@ describe('X-API-Version', () => {
   it('version 2 is served', async () => {
     const response = await api.client.request('GET', '/merchant-info', { token });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ channelInfo: { name: 'Test Shop' }, isTest: true });
+    expect(response.body).toEqual({
+      channelInfo: { name: 'Test Shop' },
+      isTest: true,
+      customerEmails: false,
+    });
   });
 });
 

@@ -80,6 +80,7 @@ export function testPayin(input: {
     collectionAccountId: undefined,
     collectionAddress: undefined,
     paymentLink: undefined,
+    customerLanguage: undefined,
     expireAt: new Date('2030-01-16T09:45:00.000Z'),
     createdAt: now,
     processedAt: undefined,

@@ -41,6 +41,7 @@ const OWNERS: Record<string, string> = {
   payment_links: 'payment-links',
   payment_link_reservations: 'payment-links',
   sandbox_refund_simulations: 'sandbox',
+  customer_emails: 'mail',
 };
 const READS_EVERY_TABLE = new Set(['db', 'audit']);
 

@@ -25,6 +25,7 @@ import * as exportPeriods from './0023-export-periods';
 import * as callbackWakeup from './0024-callback-wakeup';
 import * as reviewQueue from './0025-review-queue';
 import * as paymentLinks from './0026-payment-links';
+import * as customerEmails from './0027-customer-emails';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-callback-wakeup': callbackWakeup,
   '0025-review-queue': reviewQueue,
   '0026-payment-links': paymentLinks,
+  '0027-customer-emails': customerEmails,
 };

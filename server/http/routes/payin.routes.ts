@@ -15,6 +15,7 @@ import {
   payinResponseSchema,
 } from '@/lib/api/responses';
 import { payinListResponseSchema } from '@/lib/api/payin-list-responses';
+import { negotiateLocale } from '@/i18n/locales';
 import { moneyOf, toApiMoney } from '@/lib/money';
 import {
   presentAccounts,
@@ -56,16 +57,21 @@ export const payinRoutes = [
     operationId: 'getMerchantInfo',
     summary: "Read the merchant's channel information",
     description:
-      'The channel name (the only attribute the specification defines) and, as an addition, `isTest`: whether the merchant is a ' +
-      'sandbox merchant whose payins are test payins.',
+      'The channel name (the only attribute the specification defines) and, as additions, `isTest`: whether the merchant is a ' +
+      'sandbox merchant whose payins are test payins, and `customerEmails`: whether customers who give an e-mail address are ' +
+      'e-mailed the payment details or a receipt (SMTP_URL is set and the merchant has not turned both off).',
     tag: 'Merchant',
     versioned: true,
     auth: 'token',
     responses: { 200: { description: 'Channel information.', schema: merchantInfoResponseSchema } },
     errors: [],
-    handle(c) {
+    handle(c, { deps }) {
       const merchant = c.get('merchant');
-      return reply(c, { channelInfo: { name: merchant.channelName }, isTest: merchant.isTest });
+      return reply(c, {
+        channelInfo: { name: merchant.channelName },
+        isTest: merchant.isTest,
+        customerEmails: deps.mail.sends(merchant, 'instructions') || deps.mail.sends(merchant, 'receipt'),
+      });
     },
   }),
   defineRoute({
@@ -119,7 +125,15 @@ export const payinRoutes = [
       const release = grant.link && (await deps.paymentLinks.reserveFor(merchant, grant.link.id, idPayin));
       let payin;
       try {
-        payin = await deps.payins.create({ merchant, grant, idPayin, request: body });
+        // The customer's page says its language (the BFF's Accept-Language), and a merchant may: e-mails use it.
+        const acceptLanguage = c.req.header('accept-language');
+        payin = await deps.payins.create({
+          merchant,
+          grant,
+          idPayin,
+          request: body,
+          language: acceptLanguage ? negotiateLocale(acceptLanguage) : undefined,
+        });
       } finally {
         await release?.();
       }

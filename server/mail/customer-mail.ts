@@ -1,0 +1,327 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import nodemailer, { type Mail } from 'nodemailer';
+import type { CompletionKind } from '@/lib/methods';
+import { periodicWorker, type BackgroundWorker } from '../background';
+import type { Clock } from '../clock';
+import type { CustomerEmailRow, Database, Db } from '../db';
+import type { Logger } from '../logger';
+import { sendsCustomerEmail, type CustomerEmailKind, type Merchant } from '../merchants';
+import {
+  isFinal,
+  outstandingMoney,
+  type CreationOutbox,
+  type Payin,
+  type PayinDraft,
+  type StatusChangeOutbox,
+} from '../payins';
+import type { Refund, RefundStatusOutbox } from '../refunds';
+import { claimDueEmails, insertEmails, settleEmail, type NewCustomerEmail } from './mail.repository';
+import { renderEmail, type RenderedEmail } from './mail.render';
+import { ResumeLinks } from './resume-link';
+
+/** Payments the customer completes away from the page, so an e-mail of how to pay helps. */
+const INSTRUCTED: ReadonlySet<CompletionKind> = new Set(['instructions', 'qr', 'external-reference']);
+/** A reminder goes this long before a payin closes, for payins open at least REMINDED_WINDOW_MS. */
+export const REMINDER_BEFORE_MS = 2 * 3_600_000;
+const REMINDED_WINDOW_MS = 6 * 3_600_000;
+/** Delays before each next try after a temporary SMTP failure; then the message fails for good. */
+const RETRY_DELAYS_MS = [60_000, 300_000, 900_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000];
+const CLAIM_LIMIT = 20;
+const POLL_MS = 1_000;
+
+export interface MailSettings {
+  /** SMTP_URL; without it nothing is written or sent. A secret: never logged. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM, else payments@ the public URL's host. */
+  from: string | undefined;
+  leaseSecs: number;
+  publicUrl: string;
+}
+
+export interface MailDependencies {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  settings: MailSettings;
+  serverSecret: Uint8Array;
+  merchant: (code: string) => Promise<Merchant>;
+  /** Is known without a read: the directory's cached merchant (the create and status-change paths). */
+  knownMerchant: (code: string) => Merchant | undefined;
+  payin: (id: bigint) => Promise<Payin | undefined>;
+  refund: (id: bigint) => Promise<Refund | undefined>;
+  onSettled?: (kind: CustomerEmailKind, outcome: 'sent' | 'skipped' | 'retry' | 'failed') => void;
+}
+
+/** What one round of sending did, for tests and logs. */
+export interface SendRound {
+  sent: number;
+  skipped: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * E-mails to customers (docs/decisions/052): the instructions of a payment that stays open and a
+ * reminder before it closes, a receipt when it is paid, a notice when it is refunded. Each is an
+ * outbox row written in the transaction that makes its event, so a crash loses none; a sender
+ * leases due rows, writes them out in the payin's language and marks them sent, so none goes twice
+ * (a sender killed between the SMTP server's acceptance and its own commit resends with the same
+ * Message-ID). Without SMTP_URL nothing is written.
+ */
+export class CustomerMail {
+  readonly enabled: boolean;
+  readonly links: ResumeLinks;
+  private readonly transport: Mail | undefined;
+  private readonly fromAddress: string;
+  private readonly messageIdHost: string;
+  private readonly deps: MailDependencies;
+
+  constructor(deps: MailDependencies) {
+    this.deps = deps;
+    const { settings } = deps;
+    this.enabled = settings.smtpUrl !== undefined;
+    this.links = new ResumeLinks(deps.serverSecret);
+    this.messageIdHost = new URL(settings.publicUrl).hostname || 'localhost';
+    this.fromAddress = settings.from ?? `payments@${this.messageIdHost}`;
+    this.transport =
+      settings.smtpUrl === undefined
+        ? undefined
+        : nodemailer.createTransport({
+            url: settings.smtpUrl,
+            pool: true,
+            maxConnections: 2,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          });
+    // A transport's own error (not a message's) must not end the process; each message's is handled.
+    this.transport?.on('error', (error: unknown) =>
+      deps.logger.warn({ smtp: smtpFailure(error).summary }, 'SMTP transport error'),
+    );
+  }
+
+  /** Whether the merchant's customers get this kind of e-mail from this instance. */
+  sends(merchant: Merchant, kind: CustomerEmailKind): boolean {
+    return this.enabled && sendsCustomerEmail(merchant.settings, kind);
+  }
+
+  /** The link back to a payin's page an e-mail carries. */
+  pageUrl(payinId: bigint): string {
+    return `${this.deps.settings.publicUrl}/resume/${this.links.make(payinId)}`;
+  }
+
+  /** Instructions and a reminder for a payment the customer completes away from the page. */
+  readonly creations: CreationOutbox = {
+    wants: (draft: PayinDraft) =>
+      draft.customer.emailAddress !== undefined &&
+      INSTRUCTED.has(draft.completion) &&
+      (this.sends(draft.merchant, 'instructions') || this.sends(draft.merchant, 'reminder')),
+    record: async (tx, payin) => {
+      const merchant = this.deps.knownMerchant(payin.merchantCode);
+      if (!merchant) return;
+      const emails: NewCustomerEmail[] = [];
+      const base = { merchantCode: payin.merchantCode, payinId: payin.id, createdAt: payin.createdAt };
+      if (this.sends(merchant, 'instructions'))
+        emails.push({ ...base, kind: 'instructions', dueAt: payin.createdAt });
+      const window = payin.expireAt.getTime() - payin.createdAt.getTime();
+      if (this.sends(merchant, 'reminder') && window >= REMINDED_WINDOW_MS)
+        emails.push({
+          ...base,
+          kind: 'reminder',
+          dueAt: new Date(payin.expireAt.getTime() - REMINDER_BEFORE_MS),
+        });
+      await insertEmails(tx, emails);
+    },
+  };
+
+  /** A receipt when a payin is paid. */
+  readonly receipts: StatusChangeOutbox = {
+    record: async (tx, { payin, previous, at }) => {
+      if (payin.status !== 'SUCCESS' || previous === 'SUCCESS' || !payin.customer.emailAddress) return;
+      const merchant = this.deps.knownMerchant(payin.merchantCode);
+      if (!merchant || !this.sends(merchant, 'receipt')) return;
+      await insertEmails(tx, [
+        { merchantCode: payin.merchantCode, kind: 'receipt', payinId: payin.id, dueAt: at, createdAt: at },
+      ]);
+    },
+  };
+
+  /** A notice when a refund is paid (the payin's address is read when it is written out). */
+  readonly refundNotices: RefundStatusOutbox = {
+    recordRefund: async (tx: Transaction<Database>, { refund, at }) => {
+      if (refund.status !== 'SUCCESS' || refund.returnedAt !== undefined) return;
+      const merchant = this.deps.knownMerchant(refund.merchantCode);
+      if (!merchant || !this.sends(merchant, 'refund')) return;
+      await insertEmails(tx, [
+        {
+          merchantCode: refund.merchantCode,
+          kind: 'refund',
+          payinId: refund.payinId,
+          refundId: refund.id,
+          dueAt: at,
+          createdAt: at,
+        },
+      ]);
+    },
+  };
+
+  /** The sender: every second, the due messages this instance can lease. */
+  worker(): BackgroundWorker {
+    return periodicWorker({
+      name: 'customer-mail',
+      intervalMs: POLL_MS,
+      logger: this.deps.logger,
+      tick: async () => {
+        const round = await this.sendDue();
+        return round.sent + round.skipped + round.retried + round.failed >= CLAIM_LIMIT;
+      },
+    });
+  }
+
+  /** One round: lease the due messages, write each out, settle it. */
+  async sendDue(): Promise<SendRound> {
+    const round: SendRound = { sent: 0, skipped: 0, retried: 0, failed: 0 };
+    if (!this.transport) return round;
+    const now = this.deps.clock();
+    const token = randomBytes(12).toString('base64url');
+    const rows = await claimDueEmails(this.deps.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + this.deps.settings.leaseSecs * 1000),
+      token,
+      limit: CLAIM_LIMIT,
+    });
+    await Promise.all(
+      rows.map(async (row) => {
+        const outcome = await this.deliver(row, token);
+        round[
+          outcome === 'sent'
+            ? 'sent'
+            : outcome === 'skipped'
+              ? 'skipped'
+              : outcome === 'retry'
+                ? 'retried'
+                : 'failed'
+        ]++;
+        this.deps.onSettled?.(row.kind as CustomerEmailKind, outcome);
+      }),
+    );
+    return round;
+  }
+
+  private async deliver(
+    row: CustomerEmailRow,
+    token: string,
+  ): Promise<'sent' | 'skipped' | 'retry' | 'failed'> {
+    const { db, logger } = this.deps;
+    const kind = row.kind as CustomerEmailKind;
+    const settle = (outcome: Parameters<typeof settleEmail>[1]['outcome']) =>
+      settleEmail(db, { id: row.id, token, at: this.deps.clock(), outcome });
+    let message: { to: string; rendered: RenderedEmail; merchant: Merchant } | string;
+    try {
+      message = await this.compose(row, kind);
+    } catch (error) {
+      logger.error({ err: error, emailId: String(row.id), kind }, 'customer e-mail could not be written');
+      await settle({ state: 'failed', error: 'could not be written' });
+      return 'failed';
+    }
+    if (typeof message === 'string') {
+      await settle({ state: 'skipped', reason: message });
+      return 'skipped';
+    }
+    try {
+      await this.transport!.sendMail({
+        from: { name: message.merchant.channelName, address: this.fromAddress },
+        to: message.to,
+        subject: message.rendered.subject,
+        text: message.rendered.text,
+        html: message.rendered.html,
+        attachments: message.rendered.attachments,
+        // The same id on every attempt: a message resent after a crash is the same message.
+        messageId: `<customer-email-${row.id}@${this.messageIdHost}>`,
+        headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': message.rendered.language },
+      });
+    } catch (error) {
+      const failure = smtpFailure(error);
+      const delay = RETRY_DELAYS_MS[row.attempts - 1];
+      logger.warn(
+        { emailId: String(row.id), kind, attempt: row.attempts, smtp: failure.summary },
+        'customer e-mail not delivered',
+      );
+      if (failure.permanent || delay === undefined) {
+        await settle({ state: 'failed', error: failure.summary });
+        return 'failed';
+      }
+      await settle({
+        state: 'pending',
+        retryAt: new Date(this.deps.clock().getTime() + delay),
+        error: failure.summary,
+      });
+      return 'retry';
+    }
+    await settle({ state: 'sent' });
+    return 'sent';
+  }
+
+  /** The message a row stands for, or why it is not sent any more (a string). */
+  private async compose(
+    row: CustomerEmailRow,
+    kind: CustomerEmailKind,
+  ): Promise<{ to: string; rendered: RenderedEmail; merchant: Merchant } | string> {
+    const payin = await this.deps.payin(row.payin_id);
+    if (!payin) return 'payin not found';
+    const to = payin.customer.emailAddress;
+    if (!to) return 'no address';
+    const merchant = await this.deps.merchant(payin.merchantCode);
+    if (!this.sends(merchant, kind)) return 'turned off by the merchant';
+    const base = { kind, language: payin.customerLanguage, merchantName: merchant.channelName, payin };
+    if (kind === 'instructions' || kind === 'reminder') {
+      if (isFinal(payin.status) || payin.expireAt <= this.deps.clock()) return 'payment ended';
+      // A payin that received part of its money asks for the rest: the page shows the right QR.
+      const outstanding = outstandingMoney(payin);
+      const shown = outstanding
+        ? { ...payin, requiredMoney: outstanding, methodResponse: withoutQr(payin) }
+        : payin;
+      return {
+        to,
+        merchant,
+        rendered: await renderEmail({ ...base, payin: shown, pageUrl: this.pageUrl(payin.id) }),
+      };
+    }
+    if (kind === 'refund') {
+      const refund = await this.deps.refund(row.refund_id);
+      if (!refund || refund.status !== 'SUCCESS') return 'refund not paid';
+      return {
+        to,
+        merchant,
+        rendered: await renderEmail({
+          ...base,
+          refund: { money: refund.money, at: refund.processedAt ?? row.created_at },
+        }),
+      };
+    }
+    return { to, merchant, rendered: await renderEmail(base) };
+  }
+
+  /** Closes the SMTP connections the pool holds (at shutdown, after the sender stopped). */
+  close(): void {
+    this.transport?.close();
+  }
+}
+
+function withoutQr(payin: Payin): Record<string, unknown> {
+  const { qrCode: _qr, ...rest } = payin.methodResponse;
+  return rest;
+}
+
+/** What an SMTP failure says, without the server's URL or credentials; 5xx answers are final. */
+function smtpFailure(error: unknown): { summary: string; permanent: boolean } {
+  const failure = error as { code?: unknown; responseCode?: unknown };
+  const code = typeof failure.code === 'string' ? failure.code : 'ERROR';
+  const responseCode = typeof failure.responseCode === 'number' ? failure.responseCode : undefined;
+  return {
+    summary: responseCode === undefined ? code : `${code} ${responseCode}`,
+    permanent: responseCode !== undefined && responseCode >= 500 && responseCode < 600,
+  };
+}
