@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { pageErrorOf, sortRejectedFields, type PageError } from '@/lib/checkout/page-errors';
 import { paymentSubmissionSchema, toCreatePayinBody } from '@/lib/checkout/submission';
 import { submissionConflicts } from '@/lib/checkout/terms';
@@ -15,7 +15,7 @@ type Payment = { merchantCode: string; idPayin: string };
  * they can correct (`f`), or why the payment cannot start (`e`); never the API's codes or paths.
  */
 export async function createPayin(request: NextRequest, payment: Payment, fields: Record<string, string>) {
-  const [session, t] = await Promise.all([customerSession(), getTranslations()]);
+  const [session, t, locale] = await Promise.all([customerSession(), getTranslations(), getLocale()]);
   const json = wantsJson(request);
   const fail = (error: PageError, status: number, rejected: string[] = []) => {
     const extra = { e: error, ...(rejected.length > 0 && { f: rejected.join(',') }) };
@@ -38,7 +38,8 @@ export async function createPayin(request: NextRequest, payment: Payment, fields
   if (!submission.success) return fail('parametersInvalid', 400);
   const changed = submissionConflicts(submission.data, session.claims);
   if (changed.length > 0) return fail('linkChanged', 403, changed);
-  const result = await session.api.createPayin(payment.idPayin, toCreatePayinBody(submission.data));
+  // The page's language goes with the payin: its e-mails are written in it.
+  const result = await session.api.createPayin(payment.idPayin, toCreatePayinBody(submission.data), locale);
   if (result.ok || result.problem?.code === 'PAYIN_ALREADY_EXISTS') {
     return json
       ? NextResponse.json({ ok: true }, { status: 201 })

@@ -16,6 +16,8 @@ type Query = Record<string, string | string[] | undefined>;
 export interface PageMerchant {
   name: string | undefined;
   isTest: boolean;
+  /** Customers who give an e-mail address are e-mailed the details and a receipt (docs/decisions/052). */
+  emailsCustomers?: boolean;
 }
 
 export type PaymentPageModel =
@@ -83,6 +85,7 @@ export async function loadPaymentPage(input: {
   const merchant: PageMerchant = {
     name: info.ok ? info.data.channelInfo.name : undefined,
     isTest: info.ok && info.data.isTest === true,
+    emailsCustomers: info.ok && info.data.customerEmails === true,
   };
   const returnHref = returnHrefOf(merchantCode, idPayin);
   const linkReturn = claims.returnUrl === undefined ? undefined : returnHref;

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startInbox } from './e2e-inbox.mjs';
 import { createScratchDatabase } from './scratch-database.mjs';
 
 const port = process.env.E2E_PORT ?? '3300';
@@ -16,6 +17,9 @@ if (process.env.TEST_DATABASE_URL) {
   databaseUrl = database.url;
   dropDatabase = database.drop;
 }
+
+// Customer e-mails go to a mail server of the tests' own (tests/e2e/support/inbox.ts reads it).
+const inbox = await startInbox({ smtpPort: Number(port) + 1, httpPort: Number(port) + 2 });
 
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
@@ -32,6 +36,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     // The operator API and the console's operator section (tests/e2e/support/console.ts has the same key).
     OPERATOR_API_KEY: process.env.E2E_OPERATOR_API_KEY ?? 'op_e2e_0123456789abcdefghijklmnopqrstuvwxyz',
     CALLBACK_ALLOWLIST: '127.0.0.1,localhost',
+    SMTP_URL: inbox.url,
     // A payment page closes this long after its payment ended (1 h in production): short enough to
     // see it close in a test, long enough for every test that reads a result.
     CUSTOMER_SESSION_GRACE_SECS: '20',
@@ -45,6 +50,7 @@ async function stop(code) {
   stopping = true;
   server.kill('SIGTERM');
   await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+  await inbox.close();
   rmSync(dataDir, { recursive: true, force: true });
   await dropDatabase().catch(() => {});
   process.exit(code);

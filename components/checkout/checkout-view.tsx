@@ -158,7 +158,11 @@ export async function CheckoutView({
         required: field.required,
         value: field.value,
         label: label(field.field),
-        hint: t(`checkout.hints.${wording(field.field).hint}`, { example: phoneHintExample }),
+        // The page promises an e-mail only where one is sent (SMTP_URL set, the merchant's e-mails on).
+        hint:
+          field.field === 'emailAddress' && merchant.emailsCustomers
+            ? t('checkout.hints.emailAddressMailed')
+            : t(`checkout.hints.${wording(field.field).hint}`, { example: phoneHintExample }),
         optionalLabel: t('common.optional'),
         ...(field.rejected && {
           error: field.given

@@ -12,7 +12,7 @@ import {
 import type { SimulatedPayment } from '../sandbox/simulated-payments';
 import { institutionDecisionResponseSchema, institutionSessionSchema } from './sandbox-responses';
 import { refundClaimSchema } from './refund-responses';
-import { paymentLinkStartSchema, paymentLinkViewSchema } from './payment-link-responses';
+import { paymentLinkStartSchema, pageLinkOpenSchema, paymentLinkViewSchema } from './payment-link-responses';
 import type { RefundDestinationRequest } from '../schemas/refund-request';
 import type { FinalStatus } from '../payins/statuses';
 
@@ -51,8 +51,11 @@ export class PayinApiClient {
     return this.call('GET', `/payins/${encodeURIComponent(idPayin)}`, payinResponseSchema);
   }
 
-  createPayin(idPayin: string, body: unknown) {
-    return this.call('POST', `/payins/${encodeURIComponent(idPayin)}`, createPayinResponseSchema, body);
+  /** Creates the payin; `language` (the page's) is the one its e-mails are written in (Accept-Language). */
+  createPayin(idPayin: string, body: unknown, language?: string) {
+    return this.call('POST', `/payins/${encodeURIComponent(idPayin)}`, createPayinResponseSchema, body, {
+      ...(language !== undefined && { 'accept-language': language }),
+    });
   }
 
   availablePaymentOptions(money: { amount: number; currencyCode: string }) {
@@ -136,13 +139,23 @@ export class PayinApiClient {
     );
   }
 
+  /** Opens the payment an e-mail's page link names (docs/decisions/052). */
+  openPageLink(key: string) {
+    return this.call('POST', `/page-links/${encodeURIComponent(key)}/!open`, pageLinkOpenSchema, {});
+  }
+
   private async call<S extends z.ZodType>(
     method: string,
     path: string,
     schema: S,
     body?: unknown,
+    extraHeaders: Record<string, string> = {},
   ): Promise<ApiResult<z.output<S>>> {
-    const headers: Record<string, string> = { accept: 'application/json', 'x-api-version': '2' };
+    const headers: Record<string, string> = {
+      ...extraHeaders,
+      accept: 'application/json',
+      'x-api-version': '2',
+    };
     if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor;
