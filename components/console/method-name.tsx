@@ -1,6 +1,8 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { localOperatorName } from '@/lib/methods/local-names';
+import { isCurrencyCode } from '@/lib/money/currencies';
 
 /**
  * A payment method as merchants and customers call it ("Bank transfer", "PromptPay QR"), in the
@@ -32,4 +34,24 @@ export function PayoutMethodName({ code }: { code: string }) {
 export function usePayoutMethodLabel(): (code: string) => string {
   const t = useTranslations('console.payoutMethods');
   return (code) => (t.has(code) ? `${t(code)} (${code})` : code);
+}
+
+/**
+ * A bank or operator as the reader knows it: its own name where the console's language is the
+ * bank's (ธนาคารกสิกรไทย in Thai, 中国工商银行 in Chinese), the API's name otherwise.
+ */
+export function OperatorName({
+  operator,
+  currency,
+}: {
+  operator: { code: string; name?: string | undefined };
+  currency: string;
+}) {
+  const locale = useLocale();
+  const name = operator.name ?? operator.code;
+  return (
+    <span data-testid="operator-name" data-operator={operator.code}>
+      {isCurrencyCode(currency) ? localOperatorName(locale, currency, { code: operator.code, name }) : name}
+    </span>
+  );
 }

@@ -12,7 +12,7 @@ import { REFUSAL_REASONS, simulateCallsOf, type RefusalReason } from '@/lib/sand
 import { ConfirmStep } from '../confirm-step';
 import { consoleFetch, ConsoleRequestError, formatInstant } from '../console-fetch';
 import { ledgerKey } from '../ledger/ledger-section';
-import { MethodName } from '../method-name';
+import { MethodName, OperatorName } from '../method-name';
 import { StatusBadge } from '../status-badge';
 import { ScriptButton } from '../../ui/script-button';
 
@@ -172,7 +172,15 @@ export function PaymentDetail({
           <dt>{t('method')}</dt>
           <dd>
             <MethodName code={String(method.paymentMethodCode)} />
-            {method.paymentOperator && ` · ${(method.paymentOperator as { name?: string }).name ?? ''}`}
+            {method.paymentOperator && (
+              <>
+                {' · '}
+                <OperatorName
+                  operator={method.paymentOperator}
+                  currency={currency}
+                />
+              </>
+            )}
           </dd>
           <dt>{t('reference')}</dt>
           <dd>

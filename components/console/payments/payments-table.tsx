@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/format/money-format';
 import { formatInstant } from '../console-fetch';
 import { useLivePage } from '../live-page';
 import { ConsolePager } from '../console-pager';
-import { MethodName } from '../method-name';
+import { MethodName, OperatorName } from '../method-name';
 import { StatusBadge } from '../status-badge';
 import type { PayinPage } from './types';
 
@@ -87,7 +87,13 @@ export function PaymentsTable({
                     <td data-label={t('columns.method')}>
                       <MethodName code={String(payin.paymentMethodResponse.paymentMethodCode)} />
                       {operator?.code && (
-                        <span className="console-muted"> · {operator.name ?? operator.code}</span>
+                        <span className="console-muted">
+                          {' · '}
+                          <OperatorName
+                            operator={{ code: operator.code, name: operator.name }}
+                            currency={money.currencyCode}
+                          />
+                        </span>
                       )}
                     </td>
                     <td className="money-cell" data-label={t('columns.amount')}>

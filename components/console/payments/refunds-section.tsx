@@ -12,6 +12,7 @@ import {
   refundRequestOf,
   type RefundForm,
 } from '@/lib/console/refund-form';
+import { OperatorName } from '../method-name';
 import { formatMoney } from '@/lib/format/money-format';
 import type { CurrencyCode } from '@/lib/money/currencies';
 import { ConfirmStep } from '../confirm-step';
@@ -153,7 +154,13 @@ function Destination({ refund }: { refund: RefundResource }) {
       <span>
         {t(`to.${refund.destination.source}`, { ending: account.slice(-4) })}
         {refund.destination.paymentOperator && (
-          <span className="console-muted"> · {refund.destination.paymentOperator.name}</span>
+          <span className="console-muted">
+            {' · '}
+            <OperatorName
+              operator={refund.destination.paymentOperator}
+              currency={refund.money.currencyCode}
+            />
+          </span>
         )}
       </span>
     );

@@ -9,7 +9,7 @@ import { formatMoney } from '@/lib/format/money-format';
 import { PAYOUT_PROCESSOR_STATUSES } from '@/lib/payouts/methods';
 import { consoleFetch, FRESH_MS, ConsoleRequestError, formatInstant } from '../console-fetch';
 import { ledgerKey, LedgerSection, useLedger } from '../ledger/ledger-section';
-import { PayoutMethodName } from '../method-name';
+import { OperatorName, PayoutMethodName } from '../method-name';
 import { StatusBadge } from '../status-badge';
 import { ScriptButton } from '../../ui/script-button';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -133,7 +133,13 @@ export function PayoutDetail({
           <dt>{t('method')}</dt>
           <dd>
             <PayoutMethodName code={method.paymentMethodCode} />
-            {method.paymentOperator && ` · ${method.paymentOperator.name} (${method.paymentOperator.code})`}
+            {method.paymentOperator && (
+              <>
+                {' · '}
+                <OperatorName operator={method.paymentOperator} currency={currency} /> (
+                {method.paymentOperator.code})
+              </>
+            )}
           </dd>
           {optional(t('accountName'), method.account.accountName)}
           <dt>{t('accountNumber')}</dt>
