@@ -3,6 +3,7 @@ import type { RefundClaim } from '@/lib/api/refund-responses';
 import { claimFieldsOf, type ClaimField, type ClaimOption } from '@/lib/checkout/refund-claim-form';
 import { formatDateTime, formatMoney } from '@/lib/format/money-format';
 import { localOperatorName } from '@/lib/methods/local-names';
+import { ClaimFormChecks } from './claim-form-checks';
 import type { CurrencyCode } from '@/lib/money';
 import type { PayoutMethodCode } from '@/lib/payouts/methods';
 
@@ -154,7 +155,15 @@ async function ClaimForm({
         ? t(`hints.${words.number}`)
         : undefined;
   return (
-    <form method="post" action={action} className="stack" data-testid="claim-form">
+    <form method="post" action={action} className="stack" data-testid="claim-form" id="claim-form">
+      <ClaimFormChecks
+        formId="claim-form"
+        missing={Object.fromEntries(
+          claimFieldsOf(option)
+            .filter(({ required }) => required)
+            .map(({ field }) => [field, t('missing', { field: label(field) })]),
+        )}
+      />
       <input type="hidden" name="paymentMethodCode" value={method} />
       {invalid.length > 0 && (
         <p className="error" role="alert" data-testid="claim-errors">

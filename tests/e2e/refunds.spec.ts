@@ -103,6 +103,41 @@ test.describe('the claim page', () => {
     await expectAccessible(page);
   });
 
+  for (const setting of [
+    { lang: 'en', viewport: { width: 1280, height: 800 }, missing: 'please fill this in' },
+    { lang: 'th', viewport: { width: 360, height: 800 }, missing: 'กรุณากรอกข้อมูลนี้' },
+  ])
+    test.describe(`what is missing, in ${setting.lang} at ${setting.viewport.width} px`, () => {
+      test.use({
+        viewport: setting.viewport,
+        locale: setting.lang === 'en' ? 'en-US' : setting.lang,
+        extraHTTPHeaders: { 'accept-language': `${setting.lang},en;q=0.5` },
+      });
+
+      test('is said under each field in the page’s words, and goes once filled', async ({ page }) => {
+        const token = await refundToken();
+        const { path } = await claimableRefund(token, 'Late delivery');
+        await page.goto(path);
+        await expect(page.locator('form[novalidate]')).toHaveCount(1);
+        await page.getByTestId('claim-submit').click();
+        const network = page.getByTestId('claim-missing-paymentOperatorCode');
+        const address = page.getByTestId('claim-missing-accountNumber');
+        await expect(network).toContainText(setting.missing);
+        await expect(address).toContainText(setting.missing);
+        const select = page.locator('#claim-paymentOperatorCode');
+        await expect(select).toBeFocused();
+        await expect(select).toHaveAttribute('aria-invalid', 'true');
+        await expect(select).toHaveAttribute('aria-describedby', /claim-paymentOperatorCode-missing/);
+        await expectAccessible(page);
+        await select.selectOption('ETHEREUM');
+        await expect(network).toHaveCount(0);
+        await page.locator('#claim-accountNumber').fill(WALLET);
+        await expect(address).toHaveCount(0);
+        await page.getByTestId('claim-submit').click();
+        await expect(page.getByTestId('claim-state')).toHaveAttribute('data-state', 'CLAIMED');
+      });
+    });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
