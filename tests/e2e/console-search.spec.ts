@@ -79,3 +79,39 @@ test('the payments search box finds a payment by name, order ID, reference and a
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   await expect(rows(page).first()).toBeVisible();
 });
+
+test('banks read in the console’s language: ธนาคารกสิกรไทย in Thai on a phone, Kasikornbank in English', async ({
+  page,
+  context,
+}) => {
+  const tag = randomBytes(4).toString('hex');
+  const idPayin = newOrderId();
+  const created = await api('POST', `/payins/${idPayin}`, {
+    token: await merchantToken(),
+    body: {
+      paymentRequested: { money: { amount: 321.5, currencyCode: 'THB' } },
+      paymentMethod: {
+        paymentMethodCode: 'OFFLINE',
+        paymentOperatorCode: 'KBANK',
+        account: { accountName: `Bank ${tag}` },
+      },
+      callbackUrl: 'http://127.0.0.1:9/callbacks',
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  expect(created.status).toBe(201);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'e2e-shop', '/console/payments');
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'th', url: new URL(page.url()).origin }]);
+  await page.goto(`/console/payments?q=${encodeURIComponent(`Bank ${tag}`)}`);
+  const row = page.locator(`[data-id-payin="${idPayin}"]`);
+  await expect(row.getByTestId('operator-name')).toHaveText('ธนาคารกสิกรไทย');
+  await row.getByRole('link', { name: idPayin }).click();
+  await expect(page.getByTestId('operator-name')).toHaveText('ธนาคารกสิกรไทย');
+  await expectAccessible(page);
+
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: new URL(page.url()).origin }]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expect(page.getByTestId('operator-name')).toHaveText('Kasikornbank');
+});
