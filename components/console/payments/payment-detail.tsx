@@ -175,10 +175,7 @@ export function PaymentDetail({
             {method.paymentOperator && (
               <>
                 {' · '}
-                <OperatorName
-                  operator={method.paymentOperator}
-                  currency={currency}
-                />
+                <OperatorName operator={method.paymentOperator} currency={currency} />
               </>
             )}
           </dd>
