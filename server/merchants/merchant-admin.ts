@@ -23,8 +23,13 @@ import {
 } from './merchant';
 import type { MerchantDirectory } from './merchant-directory';
 import { insertMerchant, updateMerchant, type MerchantChange } from './merchant.repository';
-import { merchantEntrySchema, type MerchantEntry } from './merchants-file';
-import { generateCallbackSecret, settingsFromEntry, storedCollectionAccounts } from './provision';
+import { merchantEntrySchema } from './merchants-file';
+import {
+  generateCallbackSecret,
+  settingsFromEntry,
+  storedCollectionAccounts,
+  type EntryTerms,
+} from './provision';
 import { hashSecret } from './secret-hash';
 
 const { secret: _secret, callbackSecret: _callbackSecret, ...operatorFields } = merchantEntrySchema.shape;
@@ -58,17 +63,6 @@ export const merchantPatchSchema = z
 export type MerchantPatch = z.output<typeof merchantPatchSchema>;
 
 export { collectionAccountEntrySchema as collectionAccountInputSchema };
-
-type EntryTerms = Pick<
-  MerchantEntry,
-  | 'fees'
-  | 'vatPercent'
-  | 'payoutFees'
-  | 'refundFee'
-  | 'settlementDelaySeconds'
-  | 'timeZone'
-  | 'customerEmails'
->;
 
 function presentFeeRules<Key extends string>(rules: Partial<Record<Key, FeeRule>> | undefined) {
   if (rules === undefined) return undefined;

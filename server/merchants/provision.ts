@@ -44,18 +44,19 @@ function toFeeRules<Key extends string>(
 }
 
 /** The money settings of a merchants file entry (or an operator's request, which speaks the same terms). */
-export function settingsFromEntry(
-  entry: Pick<
-    MerchantEntry,
-    | 'fees'
-    | 'vatPercent'
-    | 'payoutFees'
-    | 'refundFee'
-    | 'settlementDelaySeconds'
-    | 'timeZone'
-    | 'customerEmails'
-  >,
-): MerchantSettings {
+/** The merchants file's terms that become a merchant's settings (what an operator may change too). */
+export type EntryTerms = Pick<
+  MerchantEntry,
+  | 'fees'
+  | 'vatPercent'
+  | 'payoutFees'
+  | 'refundFee'
+  | 'settlementDelaySeconds'
+  | 'timeZone'
+  | 'customerEmails'
+>;
+
+export function settingsFromEntry(entry: EntryTerms): MerchantSettings {
   return {
     fees: toFeeRules('fees', entry.fees),
     ...(entry.vatPercent !== undefined && { vatBps: toBps(entry.vatPercent) }),
