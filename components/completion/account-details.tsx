@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { PaymentMethodResponse } from '@/lib/api/responses';
-import { localBranchName, localOperatorName } from '@/lib/methods/local-names';
+import { localAccountNames } from '@/lib/methods/local-names';
 import type { Detail } from './detail-list';
 import type { CompletionContext } from './types';
 
@@ -20,16 +20,7 @@ export async function accountDetails(
   const t = await getTranslations('completion.instructions');
   const { locale, currency } = context;
   const operator = context.response.paymentOperator;
-  const bankName =
-    account.bankName &&
-    (operator && operator.name === account.bankName
-      ? localOperatorName(locale, currency, operator)
-      : account.bankName);
-  const branchName =
-    account.bankBranch &&
-    (account.bankBranchCode && operator
-      ? localBranchName(locale, operator.code, { code: account.bankBranchCode, name: account.bankBranch })
-      : account.bankBranch);
+  const { bankName, branchName } = localAccountNames(locale, currency, account, operator);
   const withCode = (name: string, code: string | undefined) => (code ? `${name} (${code})` : name);
   // A PromptPay QR to the merchant's own PromptPay (no bank named): the number is its PromptPay ID.
   const promptPayId = context.response.paymentMethodCode === 'QRTH' && !account.bankName;

@@ -86,3 +86,31 @@ export function localBranchName(
 ): string {
   return (locale === 'ja' ? JAPANESE_BRANCHES[`${operatorCode}:${branch.code}`] : undefined) ?? branch.name;
 }
+
+/**
+ * An account's bank and branch as the reader knows them: the bank's own name where the reader's
+ * language is the bank's (when the account is at the payment's operator), the Japanese branch's own
+ * name on a Japanese page. The hosted page and the customer's e-mails show these.
+ */
+export function localAccountNames(
+  locale: string,
+  currency: CurrencyCode,
+  account: {
+    bankName?: string | undefined;
+    bankBranch?: string | undefined;
+    bankBranchCode?: string | undefined;
+  },
+  operator: { code: string; name: string } | undefined,
+): { bankName: string | undefined; branchName: string | undefined } {
+  const bankName =
+    account.bankName &&
+    (operator && operator.name === account.bankName
+      ? localOperatorName(locale, currency, operator)
+      : account.bankName);
+  const branchName =
+    account.bankBranch &&
+    (account.bankBranchCode && operator
+      ? localBranchName(locale, operator.code, { code: account.bankBranchCode, name: account.bankBranch })
+      : account.bankBranch);
+  return { bankName: bankName || undefined, branchName: branchName || undefined };
+}

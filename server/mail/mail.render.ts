@@ -1,8 +1,9 @@
 import 'server-only';
 import QRCode from 'qrcode';
 import { paymentMethodResponseSchema, type PaymentMethodResponse } from '@/lib/api/responses';
+import { escapeMarkup } from '@/lib/format/markup';
 import { formatDateTime, formatMoney } from '@/lib/format/money-format';
-import { localBranchName, localOperatorName } from '@/lib/methods/local-names';
+import { localAccountNames } from '@/lib/methods/local-names';
 import { toDecimalString, type Money } from '@/lib/money';
 import type { CustomerEmailKind } from '../merchants';
 import { amountToPay, type Payin } from '../payins';
@@ -174,16 +175,7 @@ function accountRows(words: MailWording, language: string, method: PaymentMethod
   if (!account) return [];
   const currency = method.money.currencyCode;
   const operator = method.paymentOperator;
-  const bankName =
-    account.bankName &&
-    (operator && operator.name === account.bankName
-      ? localOperatorName(language, currency, operator)
-      : account.bankName);
-  const branch =
-    account.bankBranch &&
-    (account.bankBranchCode && operator
-      ? localBranchName(language, operator.code, { code: account.bankBranchCode, name: account.bankBranch })
-      : account.bankBranch);
+  const { bankName, branchName: branch } = localAccountNames(language, currency, account, operator);
   const va = method.paymentMethodCode === 'VAPAY';
   const promptPayId = method.paymentMethodCode === 'QRTH' && !account.bankName;
   const rows: (Row | undefined | '')[] = [
@@ -197,18 +189,6 @@ function accountRows(words: MailWording, language: string, method: PaymentMethod
     },
   ];
   return rows.filter((row): row is Row => Boolean(row));
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escape(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
 /** A plain, table-free-where-possible HTML body that reads on phones and in old mail clients. */
@@ -228,33 +208,33 @@ function htmlOf(content: {
   const rows = content.rows
     .map(
       (row) =>
-        `<tr><th scope="row" style="text-align:left;font-weight:normal;color:#555;padding:6px 12px 6px 0;vertical-align:top">${escape(row.label)}</th>` +
-        `<td style="padding:6px 0;font-weight:600;word-break:break-all${row.code ? ';font-family:ui-monospace,Menlo,Consolas,monospace' : ''}">${escape(row.value)}</td></tr>`,
+        `<tr><th scope="row" style="text-align:left;font-weight:normal;color:#555;padding:6px 12px 6px 0;vertical-align:top">${escapeMarkup(row.label)}</th>` +
+        `<td style="padding:6px 0;font-weight:600;word-break:break-all${row.code ? ';font-family:ui-monospace,Menlo,Consolas,monospace' : ''}">${escapeMarkup(row.value)}</td></tr>`,
     )
     .join('');
   return [
     '<!doctype html>',
-    `<html lang="${escape(content.language)}"><head><meta charset="utf-8">`,
+    `<html lang="${escapeMarkup(content.language)}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    `<title>${escape(content.title)}</title></head>`,
+    `<title>${escapeMarkup(content.title)}</title></head>`,
     "<body style=\"margin:0;padding:0;background:#f4f5f7;color:#1a1a1a;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif\">",
     '<div style="max-width:560px;margin:0 auto;padding:24px 16px">',
     '<div style="background:#ffffff;border-radius:8px;padding:24px">',
-    `<p style="margin:0 0 4px;font-size:14px;color:#555">${escape(content.merchant)}</p>`,
-    `<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3">${escape(content.title)}</h1>`,
-    `<p style="line-height:1.5">${escape(content.intro)}</p>`,
-    content.lead ? `<p style="line-height:1.5">${escape(content.lead)}</p>` : '',
+    `<p style="margin:0 0 4px;font-size:14px;color:#555">${escapeMarkup(content.merchant)}</p>`,
+    `<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3">${escapeMarkup(content.title)}</h1>`,
+    `<p style="line-height:1.5">${escapeMarkup(content.intro)}</p>`,
+    content.lead ? `<p style="line-height:1.5">${escapeMarkup(content.lead)}</p>` : '',
     content.qr
-      ? `<p style="text-align:center"><img src="cid:${content.qr.cid}" width="240" height="240" alt="${escape(content.qr.alt)}" style="display:inline-block"></p>`
+      ? `<p style="text-align:center"><img src="cid:${content.qr.cid}" width="240" height="240" alt="${escapeMarkup(content.qr.alt)}" style="display:inline-block"></p>`
       : '',
     `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px">${rows}</table>`,
-    ...content.notes.map((note) => `<p style="${small}">${escape(note)}</p>`),
+    ...content.notes.map((note) => `<p style="${small}">${escapeMarkup(note)}</p>`),
     content.page
-      ? `<p style="margin:24px 0 8px"><a href="${escape(content.page.url)}" style="display:inline-block;background:#1f4fd1;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escape(content.page.label)}</a></p>` +
-        `<p style="${small}">${escape(content.page.note)}</p>`
+      ? `<p style="margin:24px 0 8px"><a href="${escapeMarkup(content.page.url)}" style="display:inline-block;background:#1f4fd1;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeMarkup(content.page.label)}</a></p>` +
+        `<p style="${small}">${escapeMarkup(content.page.note)}</p>`
       : '',
     '</div>',
-    ...content.footer.map((line) => `<p style="${small}">${escape(line)}</p>`),
+    ...content.footer.map((line) => `<p style="${small}">${escapeMarkup(line)}</p>`),
     '</div></body></html>',
   ].join('\n');
 }

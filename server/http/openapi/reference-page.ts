@@ -1,4 +1,5 @@
 import 'server-only';
+import { escapeMarkup } from '@/lib/format/markup';
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ function schemaLink(name: string): string {
 }
 
 function escapeHtml(text: unknown): string {
-  return String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return escapeMarkup(String(text));
 }
 
 function typeOf(schema: Json): string {

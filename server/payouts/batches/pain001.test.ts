@@ -150,7 +150,7 @@ describe('pain001Xml for other currencies, IBANs, BICs and names', XSD, () => {
       }),
     );
     expect(await xsdProblems(xml, 'pain.001.001.09')).toEqual([]);
-    expect(xml).toContain('<Nm>Tom &amp; Jerry &lt;Payments&gt; &quot;Ltd&quot; &apos;TH&apos;</Nm>');
+    expect(xml).toContain('<Nm>Tom &amp; Jerry &lt;Payments&gt; &quot;Ltd&quot; &#39;TH&#39;</Nm>');
     expect(xml).toContain('<Nm>สมชาย &amp; &lt;ใจดี&gt;</Nm>');
     expect(texts(xml, 'Nm')).toContain([...longThai.trim()].slice(0, 140).join(''));
     expect(texts(xml, 'Ustrd')).toEqual(['😀'.repeat(140), 'Payout PO-0001']);

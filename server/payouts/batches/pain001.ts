@@ -1,4 +1,5 @@
 import { CURRENCIES, toDecimalString, type Money } from '@/lib/money';
+import { escapeMarkup } from '@/lib/format/markup';
 
 /**
  * ISO 20022 pain.001.001.09 (CustomerCreditTransferInitiation): the bulk payment file a bank takes
@@ -204,21 +205,9 @@ function el(tag: string, body: string | Children, attrs?: Record<string, string>
 function render({ tag, attrs, body }: Element, depth: number): string {
   const indent = '  '.repeat(depth);
   const attributes = Object.entries(attrs ?? {})
-    .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
+    .map(([key, value]) => ` ${key}="${escapeMarkup(value)}"`)
     .join('');
-  if (typeof body === 'string') return `${indent}<${tag}${attributes}>${escapeXml(body)}</${tag}>`;
+  if (typeof body === 'string') return `${indent}<${tag}${attributes}>${escapeMarkup(body)}</${tag}>`;
   const inner = body.flatMap((child) => (child ? [render(child, depth + 1)] : []));
   return `${indent}<${tag}${attributes}>\n${inner.join('\n')}\n${indent}</${tag}>`;
-}
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
