@@ -1,9 +1,8 @@
 import 'server-only';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors';
-import { MAX_BODY_BYTES, readJsonBody } from './body';
+import { assertDeclaredSize, MAX_BODY_BYTES, readJsonBody } from './body';
 import type { ApiDependencies, ApiEnv } from './context';
 import { corsHeaders, preflight } from './middleware/cors';
 import { responseHeaders } from './reply';
@@ -146,14 +145,6 @@ export function createApiApp({
     return preflight(c, allowed, responseHeaders(c));
   });
 
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', `Request bodies here are limited to ${maxSize} bytes.`);
-      },
-    });
-
   /** Each answer counted and timed by its route template (never the raw path: bounded labels). */
   const observe = (method: string, route: string, status: number, started: number) => {
     const { httpRequests, httpDuration } = deps.metrics;
@@ -190,8 +181,14 @@ export function createApiApp({
       traced && isTracing()
         ? inServerSpan({ method: c.req.method, route: path, headers: c.req }, (span) => measured(c, span))
         : measured(c);
+    const maxBodyBytes = route.maxBodyBytes ?? MAX_BODY_BYTES;
     const handle = async (c: Context<ApiEnv>) => {
       begin(c);
+      // A body declared larger than the route takes is refused before anything else is done.
+      if (route.method !== 'GET') {
+        assertDeclaredSize(c, maxBodyBytes);
+        c.set('bodyLimit', maxBodyBytes);
+      }
       // "!action" segments are routes of their own, never an {idPayin} or {idPayout}.
       if (route.path.includes(':idPayin') && c.req.param('idPayin')?.startsWith('!')) throw noRoute(c);
       if (route.path.includes(':idPayout') && c.req.param('idPayout')?.startsWith('!')) throw noRoute(c);
@@ -212,15 +209,14 @@ export function createApiApp({
       if (route.path.includes(':idPayout')) c.set('idPayout', idPayoutParam(c));
       if (route.path.includes(':idRefund')) c.set('idRefund', idRefundParam(c));
       const body: unknown = route.body
-        ? await readJsonBody(c, route.body, { optional: route.bodyOptional })
+        ? await readJsonBody(c, route.body, { optional: route.bodyOptional, maxBytes: maxBodyBytes })
         : undefined;
       return route.handle(c, { body: body, deps });
     };
-    if (route.method === 'POST') app.post(path, limitBody(route.maxBodyBytes ?? MAX_BODY_BYTES), handler);
-    else if (route.method === 'PATCH')
-      app.patch(path, limitBody(route.maxBodyBytes ?? MAX_BODY_BYTES), handler);
-    else if (route.method === 'PUT') app.put(path, limitBody(route.maxBodyBytes ?? MAX_BODY_BYTES), handler);
-    else if (route.method === 'DELETE') app.delete(path, limitBody(MAX_BODY_BYTES), handler);
+    if (route.method === 'POST') app.post(path, handler);
+    else if (route.method === 'PATCH') app.patch(path, handler);
+    else if (route.method === 'PUT') app.put(path, handler);
+    else if (route.method === 'DELETE') app.delete(path, handler);
     else app.get(path, handler);
   }
 

@@ -61,6 +61,8 @@ export interface ApiEnv {
     idPayout: string;
     /** The validated {idRefund} of refund routes. */
     idRefund: string;
+    /** The most bytes this route reads of a request body (server/http/body.ts). */
+    bodyLimit: number;
     /** Response headers gathered along the way (server/http/reply.ts). */
     headers: Record<string, string>;
     /** The route answered with reply(), which wrote those headers itself. */

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { clientAddressOf } from '../net';
 
 /** The Node request behind a Hono context (served by @hono/node-server), when there is one. */
-function incomingOf(c: Context): IncomingMessage | undefined {
+export function incomingOf(c: Context): IncomingMessage | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
 

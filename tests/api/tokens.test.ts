@@ -174,6 +174,21 @@ describe('POST /auth-tokens', () => {
       rawBody: JSON.stringify({ padding: 'x'.repeat(70_000) }),
     });
     expectProblem(huge, 413, 'PAYLOAD_TOO_LARGE');
+    // Sent in chunks without a Content-Length: refused once the body grows past the limit.
+    const chunk = new TextEncoder().encode(JSON.stringify({ padding: 'x'.repeat(20_000) }));
+    const streamed = await fetch(`${api.baseUrl}/auth-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-version': '2' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let index = 0; index < 4; index++) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 });
 

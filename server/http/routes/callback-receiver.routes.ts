@@ -6,6 +6,7 @@ import { AppError, parseOrThrow } from '../../errors';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
 import { defineRoute, type ApiRoute } from '../route';
+import { readBody } from '../body';
 
 /** The built-in callback receiver: its inbox (anyone holding the URL) and its messages (the merchant). */
 export function callbackReceiverRoutes(receiver: CallbackReceiver): readonly ApiRoute[] {
@@ -34,7 +35,7 @@ export function callbackReceiverRoutes(receiver: CallbackReceiver): readonly Api
         const message = await receiver.receive({
           key: c.req.param('key') ?? '',
           headers: c.req.raw.headers,
-          body: await c.req.text(),
+          body: new TextDecoder().decode(await readBody(c, c.get('bodyLimit'))),
         });
         if (!message) throw new AppError('NOT_FOUND', 'No callback receiver here.');
         return reply(c, { received: true });

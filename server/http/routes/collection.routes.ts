@@ -24,7 +24,7 @@ import {
   type ReconciliationService,
 } from '../../reconciliation';
 import type { ApiEnv } from '../context';
-import { readUtf8Body } from '../body';
+import { readBody, readUtf8Body } from '../body';
 import { clientAddress } from '../request-info';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
 import { reply } from '../reply';
@@ -170,7 +170,7 @@ export function collectionRoutes(
         try {
           const result = await collection.receiveDelivery({
             headers: c.req.raw.headers,
-            body: await readUtf8Body(c, 'The delivery is not valid UTF-8.'),
+            body: await readUtf8Body(c, 'The delivery is not valid UTF-8.', c.get('bodyLimit')),
             contentType: c.req.header('content-type'),
             merchantCode: c.req.query('merchant'),
             accountId: c.req.query('account'),
@@ -271,7 +271,7 @@ export function collectionRoutes(
           currency:
             query.currency !== undefined && isCurrencyCode(query.currency) ? query.currency : undefined,
           mapping: statementMappingOfQuery(c),
-          content: new Uint8Array(await c.req.arrayBuffer()),
+          content: await readBody(c, c.get('bodyLimit')),
         });
         // An account paying out by file: its debits, rejections and returns end its payouts (decision 038).
         const payouts = payingAccountsOf(merchant).some((account) => account.id === query.account)
