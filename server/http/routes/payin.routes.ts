@@ -25,6 +25,7 @@ import {
   presentPayinPage,
 } from '../../payins';
 import { requireMerchantWideOperation } from '../middleware/authenticate';
+import { header } from '../request-info';
 import { defineRoute } from '../route';
 import { reply, replyJson } from '../reply';
 import { parsePayinListQuery, payinListQueryDocument } from './payin-list.query';
@@ -126,7 +127,7 @@ export const payinRoutes = [
       let payin;
       try {
         // The customer's page says its language (the BFF's Accept-Language), and a merchant may: e-mails use it.
-        const acceptLanguage = c.req.header('accept-language');
+        const acceptLanguage = header(c, 'accept-language');
         payin = await deps.payins.create({
           merchant,
           grant,
