@@ -198,7 +198,10 @@ export class PayinService {
     // One reference, session and processor start per create: retries for a taken amount or address
     // do not start another payment at the processor.
     let reference = generateReference();
-    let institutionSession = randomBytes(16).toString('base64url');
+    // Only a processor's payment has an institution session (its redirect's capability): no other
+    // payin draws one, nor adds to its unique index (docs/decisions/050).
+    const newSession = () => (collection.connector ? randomBytes(16).toString('base64url') : undefined);
+    let institutionSession = newSession();
     let processor: ConnectorStart | undefined;
     let started = false;
     // A unique amount is first tried as the order amount itself, with no read before: what the pick
@@ -229,7 +232,7 @@ export class PayinService {
         processor = await collection.connector.start({
           ...payment,
           method: adapter.code,
-          session: institutionSession,
+          session: institutionSession!,
           idempotencyKey: `${merchant.code}/${idPayin}`,
         });
         started = true;
@@ -267,7 +270,7 @@ export class PayinService {
         callback_url: request.callbackUrl,
         return_url: request.returnUrl,
         reference,
-        institution_session: institutionSession,
+        institution_session: institutionSession ?? null,
         customer: JSON.stringify(customer),
         method_response: JSON.stringify(methodResponse),
         collection_account_id: account?.id ?? null,
@@ -291,7 +294,7 @@ export class PayinService {
       if (outcome.kind === 'reference-taken') {
         // Practically never (random references): the processor is told the new one, under the same key.
         reference = generateReference();
-        institutionSession = randomBytes(16).toString('base64url');
+        institutionSession = newSession();
         started = false;
       }
     }

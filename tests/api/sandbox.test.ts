@@ -238,13 +238,21 @@ describe('the simulated payment institution', () => {
   it('shows the session and applies the customer decision, once', async () => {
     const merchant = await api.createMerchant({ channelName: 'Saigon Shoes' });
     const token = await api.client.token(merchant, ALL_PAYIN_OPERATIONS);
-    const id = await createOffline(merchant, token);
-    const row = await api.runtime.deps.db
-      .selectFrom('payins')
-      .select('institution_session')
-      .where('id_payin', '=', id)
-      .executeTakeFirstOrThrow();
-    const session = row.institution_session!;
+    // A redirect to the bank has an institution session; a bank transfer has none (nothing to open).
+    const id = await createOffline(merchant, token, {
+      paymentMethod: { paymentMethodCode: 'ONLINE', paymentOperatorCode: 'KBANK' },
+    });
+    const transfer = await createOffline(merchant, token);
+    const sessionOf = async (idPayin: string) =>
+      (
+        await api.runtime.deps.db
+          .selectFrom('payins')
+          .select('institution_session')
+          .where('id_payin', '=', idPayin)
+          .executeTakeFirstOrThrow()
+      ).institution_session;
+    expect(await sessionOf(transfer)).toBeNull();
+    const session = (await sessionOf(id))!;
     const shown = await api.client.request('GET', `/sandbox/institution/${session}`, { version: null });
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({

@@ -26,6 +26,7 @@ import * as callbackWakeup from './0024-callback-wakeup';
 import * as reviewQueue from './0025-review-queue';
 import * as paymentLinks from './0026-payment-links';
 import * as customerEmails from './0027-customer-emails';
+import * as institutionSessionPartial from './0028-institution-session-partial';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-review-queue': reviewQueue,
   '0026-payment-links': paymentLinks,
   '0027-customer-emails': customerEmails,
+  '0028-institution-session-partial': institutionSessionPartial,
 };
