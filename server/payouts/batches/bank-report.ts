@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { sameMoney } from '@/lib/money';
+import { sameMoney, toDecimalString } from '@/lib/money';
 import type { Database } from '../../db';
 import { payoutStatusForReturnReason } from '../../rails';
 import { batchStatuses } from './batch.repository';
@@ -80,8 +80,8 @@ export async function applyBankReport(input: {
     }
     if (entry.kind === 'DEBIT' && !sameMoney(entry.money, item.money)) {
       problem(
-        `The debit of ${entry.money.minor} minor units ${entry.money.currency} is not ` +
-          `${LABELS[item.kind].toLowerCase()} ${item.ownId}'s ${item.money.minor} ${item.money.currency}: it stays pending.`,
+        `The debit of ${toDecimalString(entry.money)} ${entry.money.currency} is not ` +
+          `${LABELS[item.kind].toLowerCase()} ${item.ownId}'s ${toDecimalString(item.money)} ${item.money.currency}: it stays pending.`,
       );
       continue;
     }
