@@ -242,7 +242,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         publicUrl: config.publicUrl,
       },
       serverSecret: signingKey,
-      merchant: async (code) => merchants.known(code) ?? (await merchants.require(code)),
+      merchant: (code) => merchants.require(code),
       knownMerchant: (code) => merchants.known(code),
       payin: (id) => payins.findById(id),
       refund: (id) => refunds.findById(id),
@@ -254,7 +254,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       logger,
       clock,
       cursorSecret: signingKey,
-      settingsOf: async (code) => (merchants.known(code) ?? (await merchants.require(code))).settings,
+      settingsOf: async (code) => (await merchants.require(code)).settings,
       // The ledger names payins, payouts and collection transactions by id; their owners say the rest.
       subjects: {
         idPayins: (ids) => payins.idPayins(ids),
@@ -322,7 +322,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         },
       },
       urlPolicy,
-      merchantName: async (code) => (merchants.known(code) ?? (await merchants.require(code))).channelName,
+      merchantName: async (code) => (await merchants.require(code)).channelName,
       planner: refundPlanner(config.SANDBOX_PAYOUT_SECS),
       logger,
       clock,
@@ -348,7 +348,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       urlPolicy,
       clock,
       secretKey: signingKey,
-      merchant: async (code) => merchants.known(code) ?? (await merchants.require(code)),
+      merchant: (code) => merchants.require(code),
       defaultCallbackUrl: (merchant) => callbacks.receiver.urlOf(merchant.code),
       pageUrl: (secret) => linkUrl(config.publicUrl, secret),
     });

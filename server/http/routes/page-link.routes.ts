@@ -35,8 +35,7 @@ export const pageLinkRoutes: ApiRoute[] = [
       const id = deps.mail.links.read(key);
       const payin = id === undefined ? undefined : await deps.payins.findById(id);
       if (!payin) throw new AppError('PAGE_LINK_NOT_FOUND', 'No payment here.');
-      const merchant =
-        deps.merchants.known(payin.merchantCode) ?? (await deps.merchants.require(payin.merchantCode));
+      const merchant = await deps.merchants.require(payin.merchantCode);
       const session = await deps.sessions.openForPayin({ merchant, payin });
       return reply(
         c,
