@@ -29,6 +29,8 @@ const REMINDED_WINDOW_MS = 6 * 3_600_000;
 /** Delays before each next try after a temporary SMTP failure; then the message fails for good. */
 const RETRY_DELAYS_MS = [60_000, 300_000, 900_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000];
 const CLAIM_LIMIT = 20;
+/** Where a round counts each outcome of a message. */
+const ROUND_KEYS = { sent: 'sent', skipped: 'skipped', retry: 'retried', failed: 'failed' } as const;
 const POLL_MS = 1_000;
 
 export interface MailSettings {
@@ -107,6 +109,16 @@ export class CustomerMail {
     return this.enabled && sendsCustomerEmail(merchant.settings, kind);
   }
 
+  /**
+   * Whether an event's transaction writes this kind's row: decided without a read from the merchant
+   * this instance holds; one it does not hold yet (made on another instance a moment ago) gets the
+   * row, and the sender, which reads the merchant, decides (compose) rather than losing the message.
+   */
+  private mayWant(merchantCode: string, kind: CustomerEmailKind): boolean {
+    const merchant = this.deps.knownMerchant(merchantCode);
+    return this.enabled && (merchant === undefined || this.sends(merchant, kind));
+  }
+
   /** The link back to a payin's page an e-mail carries. */
   pageUrl(payinId: bigint): string {
     return `${this.deps.settings.publicUrl}/resume/${this.links.make(payinId)}`;
@@ -119,14 +131,12 @@ export class CustomerMail {
       INSTRUCTED.has(draft.completion) &&
       (this.sends(draft.merchant, 'instructions') || this.sends(draft.merchant, 'reminder')),
     record: async (tx, payin) => {
-      const merchant = this.deps.knownMerchant(payin.merchantCode);
-      if (!merchant) return;
       const emails: NewCustomerEmail[] = [];
       const base = { merchantCode: payin.merchantCode, payinId: payin.id, createdAt: payin.createdAt };
-      if (this.sends(merchant, 'instructions'))
+      if (this.mayWant(payin.merchantCode, 'instructions'))
         emails.push({ ...base, kind: 'instructions', dueAt: payin.createdAt });
       const window = payin.expireAt.getTime() - payin.createdAt.getTime();
-      if (this.sends(merchant, 'reminder') && window >= REMINDED_WINDOW_MS)
+      if (this.mayWant(payin.merchantCode, 'reminder') && window >= REMINDED_WINDOW_MS)
         emails.push({
           ...base,
           kind: 'reminder',
@@ -140,8 +150,7 @@ export class CustomerMail {
   readonly receipts: StatusChangeOutbox = {
     record: async (tx, { payin, previous, at }) => {
       if (payin.status !== 'SUCCESS' || previous === 'SUCCESS' || !payin.customer.emailAddress) return;
-      const merchant = this.deps.knownMerchant(payin.merchantCode);
-      if (!merchant || !this.sends(merchant, 'receipt')) return;
+      if (!this.mayWant(payin.merchantCode, 'receipt')) return;
       await insertEmails(tx, [
         { merchantCode: payin.merchantCode, kind: 'receipt', payinId: payin.id, dueAt: at, createdAt: at },
       ]);
@@ -152,8 +161,7 @@ export class CustomerMail {
   readonly refundNotices: RefundStatusOutbox = {
     recordRefund: async (tx: Transaction<Database>, { refund, at }) => {
       if (refund.status !== 'SUCCESS' || refund.returnedAt !== undefined) return;
-      const merchant = this.deps.knownMerchant(refund.merchantCode);
-      if (!merchant || !this.sends(merchant, 'refund')) return;
+      if (!this.mayWant(refund.merchantCode, 'refund')) return;
       await insertEmails(tx, [
         {
           merchantCode: refund.merchantCode,
@@ -195,15 +203,7 @@ export class CustomerMail {
     await Promise.all(
       rows.map(async (row) => {
         const outcome = await this.deliver(row, token);
-        round[
-          outcome === 'sent'
-            ? 'sent'
-            : outcome === 'skipped'
-              ? 'skipped'
-              : outcome === 'retry'
-                ? 'retried'
-                : 'failed'
-        ]++;
+        round[ROUND_KEYS[outcome]]++;
         this.deps.onSettled?.(row.kind as CustomerEmailKind, outcome);
       }),
     );
