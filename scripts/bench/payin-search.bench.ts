@@ -12,6 +12,7 @@ import { loadConfig } from '@/server/config';
 import type { Database } from '@/server/db';
 import { openPostgres } from '@/server/db';
 import * as payinSearchMigration from '@/server/db/migrations/0022-payin-search';
+import * as requiredAmountSearchMigration from '@/server/db/migrations/0029-required-amount-search-partial';
 import { createLogger } from '@/server/logger';
 import { provisionMerchants } from '@/server/merchants';
 import type { PayinListFilter } from '@/server/payins';
@@ -170,7 +171,7 @@ try {
   );
   const big = merchants[0]!;
 
-  // Filled without the search indexes, which are then built as migration 0022 builds them.
+  // Filled without the search indexes, which are then built as migrations 0022 and 0029 build them.
   for (const index of SEARCH_INDEXES) await client.query(`drop index ${index}`);
   let started = performance.now();
   const CHUNK = 100_000;
@@ -179,6 +180,7 @@ try {
   const fillSecs = (performance.now() - started) / 1000;
   started = performance.now();
   await payinSearchMigration.up(handle.db as Kysely<unknown>);
+  await requiredAmountSearchMigration.up(handle.db as Kysely<unknown>);
   const indexSecs = (performance.now() - started) / 1000;
   await client.query('analyze payins');
   const sizes = await client.query<{ bytes: string }>(

@@ -60,7 +60,10 @@ function readingsOf(search: PayinSearch): Reading[] {
   for (const { minor, currencies } of search.amounts) {
     const inCurrencies = sql`currency_code in (${sql.join(currencies)})`;
     exact(sql`amount_minor = ${minor} and ${inCurrencies}`);
-    exact(sql`required_amount_minor is not null and required_amount_minor = ${minor} and ${inCurrencies}`);
+    // Only where the amount to pay differs from the order's: the same amount is found just above.
+    exact(
+      sql`required_amount_minor is not null and required_amount_minor <> amount_minor and required_amount_minor = ${minor} and ${inCurrencies}`,
+    );
   }
   if (search.accountNumber !== undefined) {
     exact(sql`customer ->> 'accountNumber' is not null and ${PAYER_ACCOUNT} = ${search.accountNumber}`);

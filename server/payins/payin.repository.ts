@@ -5,6 +5,7 @@ import { isCurrencyCode, moneyOf, type CurrencyCode } from '@/lib/money';
 import { toJson, type Database, type NewPayinRow, type PayinRow, type Db } from '../db';
 import type { CustomerAccount, CustomerData, Payin, PayinStatus } from './payin';
 import { PAYIN_STATUSES } from './payin';
+import { methodResponseBase } from './method-response';
 
 /** Reshapes a row into the domain type; the only place that knows column names. */
 export function toPayin(row: PayinRow): Payin {
@@ -35,7 +36,18 @@ export function toPayin(row: PayinRow): Payin {
     customer: JSON.parse(row.customer) as CustomerData,
     // Parsed only when asked: reads answered from presentPayinJson's cache never need it.
     get methodResponse() {
-      return (methodResponse ??= JSON.parse(row.method_response) as Record<string, unknown>);
+      return (methodResponse ??= {
+        ...methodResponseBase({
+          idPayin: row.id_payin,
+          method: this.method,
+          money: this.money,
+          requiredMoney: this.requiredMoney,
+          expireAt: row.expire_at,
+          reference: row.reference,
+          returnUrl: row.return_url,
+        }),
+        ...(JSON.parse(row.method_response) as Record<string, unknown>),
+      });
     },
     externalReference: row.external_reference ?? undefined,
     paymentLink: row.payment_link ?? undefined,

@@ -237,14 +237,8 @@ export class PayinService {
         });
         started = true;
       }
-      const methodResponse = {
-        idPayin,
-        paymentMethodCode: adapter.code,
-        money: toApiMoney(money),
-        ...(requiredMoney && { moneyRequired: toApiMoney(requiredMoney) }),
-        expireAt: expireAt.toISOString(),
-        reference,
-        returnUrl: request.returnUrl,
+      // Stored after the row's own fields (methodResponseBase), which the read puts back first.
+      const methodAdded = {
         ...(operator && { paymentOperator: { code: operator.code, name: operator.name } }),
         ...(vat && { vat: toApiMoney(vat) }),
         ...adapter.buildResponse({
@@ -272,7 +266,7 @@ export class PayinService {
         reference,
         institution_session: institutionSession ?? null,
         customer: JSON.stringify(customer),
-        method_response: JSON.stringify(methodResponse),
+        method_response: JSON.stringify(methodAdded),
         collection_account_id: account?.id ?? null,
         collection_address: address ?? null,
         payment_link: input.grant.link?.id ?? null,

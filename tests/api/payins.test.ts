@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { sandboxInstitutionConnector } from '@/server/methods/connectors/sandbox-institution.connector';
 import { ALL_PAYIN_OPERATIONS } from '../support/api-client';
 import { accountRecord, newIdPayin, payinRequest } from '../support/builders';
@@ -73,6 +74,31 @@ describe('creating an OFFLINE payin', () => {
       customerAccountRequest: accountRecord({ accountName: 'Somchai P.' }),
       customerAccountProcess: accountRecord(),
     });
+  });
+
+  it("stores only what the method added; the row's own fields are put back first, in the API's order", async () => {
+    const { token } = await merchantWithToken();
+    const id = newIdPayin();
+    const created = await api.client.request('POST', `/payins/${id}`, { token, body: payinRequest() });
+    expect(created.status).toBe(201);
+    const answered = created.body.paymentMethodResponse as Record<string, unknown>;
+    const db = api.runtime.deps.db;
+    const stored = await sql<{ method_response: string }>`
+      select method_response from payins where id_payin = ${id}`.execute(db);
+    const kept = JSON.parse(stored.rows[0]!.method_response) as Record<string, unknown>;
+    // idPayin, money, moneyRequired, expireAt, reference and returnUrl live in their columns only.
+    expect(Object.keys(kept)).toEqual(['paymentOperator', 'account']);
+
+    const read = await api.client.request('GET', `/payins/${id}`, { token });
+    expect(JSON.stringify(read.body.paymentMethodResponse)).toBe(JSON.stringify(answered));
+
+    // A row written before this kept the whole response: it reads the same, key for key (a new
+    // version, so the presented JSON is not the one cached for the first).
+    await sql`update payins set method_response = ${JSON.stringify(answered)},
+      updated_at = updated_at + interval '1 millisecond' where id_payin = ${id}`.execute(db);
+    const again = await api.client.request('GET', `/payins/${id}`, { token });
+    expect(again.status).toBe(200);
+    expect(JSON.stringify(again.body.paymentMethodResponse)).toBe(JSON.stringify(answered));
   });
 
   it('applies the merchant fee rule and VAT from the merchants file', async () => {

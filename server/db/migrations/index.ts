@@ -27,6 +27,7 @@ import * as reviewQueue from './0025-review-queue';
 import * as paymentLinks from './0026-payment-links';
 import * as customerEmails from './0027-customer-emails';
 import * as institutionSessionPartial from './0028-institution-session-partial';
+import * as requiredAmountSearchPartial from './0029-required-amount-search-partial';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; names sort
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-payment-links': paymentLinks,
   '0027-customer-emails': customerEmails,
   '0028-institution-session-partial': institutionSessionPartial,
+  '0029-required-amount-search-partial': requiredAmountSearchPartial,
 };
