@@ -9,22 +9,32 @@ export interface LinkPayinCounts {
   pending: number;
 }
 
-/** Counts of a link's payins, over the partial index payins_by_payment_link. */
+/**
+ * Counts of links' payins, every link of a page in one query (over the partial index
+ * payins_by_payment_link); a link without payins counts zero.
+ */
 export async function linkPayinCounts(
   db: Db,
   merchantCode: string,
-  idLink: string,
-): Promise<LinkPayinCounts> {
+  idLinks: readonly string[],
+): Promise<Map<string, LinkPayinCounts>> {
+  const counts = new Map(idLinks.map((idLink) => [idLink, { paid: 0, pending: 0 }]));
+  if (idLinks.length === 0) return counts;
   const rows = await db
     .selectFrom('payins')
-    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+    .select(['payment_link', 'status', (eb) => eb.fn.countAll<string>().as('count')])
     .where('merchant_code', '=', merchantCode)
-    .where('payment_link', '=', idLink)
+    .where('payment_link', 'in', idLinks)
     .where('status', 'in', ['PENDING', 'SUCCESS'])
-    .groupBy('status')
+    .groupBy(['payment_link', 'status'])
     .execute();
-  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
-  return { paid: count('SUCCESS'), pending: count('PENDING') };
+  for (const row of rows) {
+    const link = row.payment_link === null ? undefined : counts.get(row.payment_link);
+    if (!link) continue;
+    if (row.status === 'SUCCESS') link.paid = Number(row.count);
+    else link.pending = Number(row.count);
+  }
+  return counts;
 }
 
 /** A link's newest payins. */

@@ -327,8 +327,13 @@ export class PayinService {
   }
 
   /** A payment link's payins by status: the paid and the open ones count toward its usage limit. */
-  linkCounts(merchant: Merchant, idLink: string, db: Db = this.db): Promise<LinkPayinCounts> {
-    return linkPayinCounts(db, merchant.code, idLink);
+  async linkCounts(merchant: Merchant, idLink: string, db: Db = this.db): Promise<LinkPayinCounts> {
+    return (await linkPayinCounts(db, merchant.code, [idLink])).get(idLink)!;
+  }
+
+  /** The same for a page of links, in one query: counts by idLink. */
+  linksCounts(merchant: Merchant, idLinks: readonly string[]): Promise<Map<string, LinkPayinCounts>> {
+    return linkPayinCounts(this.db, merchant.code, idLinks);
   }
 
   /** A payment link's newest payins. */

@@ -146,12 +146,11 @@ export class PaymentLinkService {
     const page = await this.cursors.page(merchant.code, query, (before, limit) =>
       listLinks(this.deps.db, merchant.code, { limit, before }),
     );
-    const items = await Promise.all(
-      page.items.map(async (link) => ({
-        link,
-        uses: await this.deps.payins.linkCounts(merchant, link.idLink),
-      })),
+    const counts = await this.deps.payins.linksCounts(
+      merchant,
+      page.items.map((link) => link.idLink),
     );
+    const items = page.items.map((link) => ({ link, uses: counts.get(link.idLink)! }));
     return { items, nextCursor: page.nextCursor };
   }
 

@@ -236,6 +236,13 @@ describe("the customer's page", () => {
     const detail = (await read(link.idLink)).body;
     expect(detail.payins.map((payin) => payin.idPayin)).toEqual([first.idPayin, second.idPayin]);
     expect(detail.uses).toEqual({ paid: 0, pending: 2, counted: 2 });
+    // The list counts every link of its page in one query: each its own payins, none for a new link.
+    const fresh = await createLink({ money: { amount: 40, currencyCode: 'THB' } });
+    const page = await client.request<PaymentLinkPage>('GET', '/payment-links?limit=100', { token });
+    const listed = new Map(page.body.data.map((item) => [item.idLink, item.uses]));
+    expect(listed.get(link.idLink)).toEqual({ paid: 0, pending: 2, counted: 2 });
+    expect(listed.get(fresh.idLink)).toEqual({ paid: 0, pending: 0, counted: 0 });
+    for (const [idLink, uses] of listed) expect(uses).toEqual((await read(idLink)).body.uses);
   });
 
   it('skips a number the merchant used for a payin of its own', async () => {

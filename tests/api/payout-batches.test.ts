@@ -491,7 +491,8 @@ describe('live payouts by file', () => {
       problems: [
         {
           endToEndId: 'po-rj-2',
-          message: expect.stringContaining('is not payout po-rj-2') as string,
+          // In the currency's units, as the bank and the merchant write them (not minor units).
+          message: "The debit of 250.00 THB is not payout po-rj-2's 200.00 THB: it stays pending.",
         },
       ],
     });
