@@ -5,6 +5,9 @@ import { PaymentShell } from '../layout/payment-shell';
 import { BackButton } from '../ui/back-button';
 import { ReturnLink } from './return-link';
 
+/** Causes that are not about a payment have a title of their own (messages `errors.<key>Title`). */
+const OWN_TITLES: readonly PageError[] = ['pageNotFound'];
+
 /**
  * Why the payment cannot go on, in the customer's words (one message per cause), and the way on:
  * back to the merchant when its address is known, else back in the browser; "Try again" where
@@ -34,7 +37,7 @@ export async function ErrorScreen({
   return (
     <PaymentShell isTest={isTest}>
       <section className="card" aria-labelledby="error-title" data-testid="payment-error" data-error={error}>
-        <h1 id="error-title">{t('errors.title')}</h1>
+        <h1 id="error-title">{OWN_TITLES.includes(error) ? t(`errors.${error}Title`) : t('errors.title')}</h1>
         <p role="alert">{t(`errors.${error}`, { merchant: shop, ...values })}</p>
         {items.length > 0 && (
           <ul>

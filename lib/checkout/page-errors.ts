@@ -45,6 +45,8 @@ export const PAGE_ERRORS = [
   'serviceUnavailable',
   /** The API refused some of the customer's details (the form marks which). */
   'detailsRejected',
+  /** No page at the address (app/not-found.tsx): a link cut short or mistyped. */
+  'pageNotFound',
 ] as const;
 export type PageError = (typeof PAGE_ERRORS)[number];
 
