@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/console';
-import { api, merchantToken, newOrderId, type MerchantCode } from './support/payments';
+import { createOfflinePayin } from './support/payments';
 
 /**
  * The server renders every merchant's console pages in one process: what one merchant's page showed
@@ -8,21 +8,6 @@ import { api, merchantToken, newOrderId, type MerchantCode } from './support/pay
  * React hydration error, which would throw the server's HTML away and with it what the person had
  * already typed).
  */
-
-async function createPayin(code: MerchantCode): Promise<string> {
-  const idPayin = newOrderId();
-  const created = await api('POST', `/payins/${idPayin}`, {
-    token: await merchantToken(code),
-    body: {
-      paymentRequested: { money: { amount: 321.5, currencyCode: 'THB' } },
-      paymentMethod: { paymentMethodCode: 'OFFLINE' },
-      callbackUrl: 'http://127.0.0.1:9/callbacks',
-      returnUrl: 'https://shop.example/thanks',
-    },
-  });
-  expect(created.status).toBe(201);
-  return idPayin;
-}
 
 function pageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -37,8 +22,8 @@ test("one merchant's payments never reach another merchant's page, which hydrate
   const [shopPage, otherPage] = await Promise.all([first.newPage(), second.newPage()]);
   const shopErrors = pageErrors(shopPage);
   const otherErrors = pageErrors(otherPage);
-  const shops = await createPayin('e2e-shop');
-  const others = await createPayin('e2e-other');
+  const shops = (await createOfflinePayin({ code: 'e2e-shop', amount: 321.5 })).idPayin;
+  const others = (await createOfflinePayin({ code: 'e2e-other', amount: 321.5 })).idPayin;
 
   await signIn(shopPage, 'e2e-shop', '/console/payments');
   await expect(shopPage.locator(`[data-id-payin="${shops}"]`)).toBeVisible();

@@ -2,23 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { signIn } from './support/console';
-import { api, merchantToken, newOrderId } from './support/payments';
-
-/** A payin of the e2e shop (OFFLINE THB) with a payer's name, made by the merchant's server. */
-async function createPayin(amount: number, accountName: string) {
-  const idPayin = newOrderId();
-  const created = await api<{ paymentMethodResponse: { reference: string } }>('POST', `/payins/${idPayin}`, {
-    token: await merchantToken(),
-    body: {
-      paymentRequested: { money: { amount, currencyCode: 'THB' } },
-      paymentMethod: { paymentMethodCode: 'OFFLINE', account: { accountName } },
-      callbackUrl: 'http://127.0.0.1:9/callbacks',
-      returnUrl: 'https://shop.example/thanks',
-    },
-  });
-  expect(created.status).toBe(201);
-  return { idPayin, reference: created.body.paymentMethodResponse.reference };
-}
+import { createOfflinePayin } from './support/payments';
 
 /** Types into the payments search box and submits the form. */
 async function searchFor(page: Page, text: string) {
@@ -37,8 +21,8 @@ test('the payments search box finds a payment by name, order ID, reference and a
   const tag = randomBytes(4).toString('hex');
   const whole = randomInt(4000, 5000);
   const amount = Number(`${whole}.45`);
-  const wanted = await createPayin(amount, `Kanokwan ${tag}`);
-  const other = await createPayin(Number(`${whole + 1}.45`), `Other ${tag}`);
+  const wanted = await createOfflinePayin({ amount, accountName: `Kanokwan ${tag}` });
+  const other = await createOfflinePayin({ amount: Number(`${whole + 1}.45`), accountName: `Other ${tag}` });
 
   await signIn(page, 'e2e-shop', '/console/payments');
   await searchFor(page, `KANOKWAN ${tag}`);
@@ -85,21 +69,11 @@ test('banks read in the console’s language: ธนาคารกสิกร�
   context,
 }) => {
   const tag = randomBytes(4).toString('hex');
-  const idPayin = newOrderId();
-  const created = await api('POST', `/payins/${idPayin}`, {
-    token: await merchantToken(),
-    body: {
-      paymentRequested: { money: { amount: 321.5, currencyCode: 'THB' } },
-      paymentMethod: {
-        paymentMethodCode: 'OFFLINE',
-        paymentOperatorCode: 'KBANK',
-        account: { accountName: `Bank ${tag}` },
-      },
-      callbackUrl: 'http://127.0.0.1:9/callbacks',
-      returnUrl: 'https://shop.example/thanks',
-    },
+  const { idPayin } = await createOfflinePayin({
+    amount: 321.5,
+    paymentOperatorCode: 'KBANK',
+    accountName: `Bank ${tag}`,
   });
-  expect(created.status).toBe(201);
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, 'e2e-shop', '/console/payments');
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'th', url: new URL(page.url()).origin }]);

@@ -75,6 +75,36 @@ export async function merchantToken(
   return response.body.token;
 }
 
+/**
+ * A bank transfer (OFFLINE, THB) that the merchant's server creates with its own token, with the
+ * payer's name and the bank when given: its idPayin and reference.
+ */
+export async function createOfflinePayin(options: {
+  code?: MerchantCode;
+  amount: number;
+  accountName?: string;
+  paymentOperatorCode?: string;
+}): Promise<{ idPayin: string; reference: string }> {
+  const idPayin = newOrderId();
+  const created = await api<{ paymentMethodResponse: { reference: string } }>('POST', `/payins/${idPayin}`, {
+    token: await merchantToken(options.code),
+    body: {
+      paymentRequested: { money: { amount: options.amount, currencyCode: 'THB' } },
+      paymentMethod: {
+        paymentMethodCode: 'OFFLINE',
+        ...(options.paymentOperatorCode !== undefined && {
+          paymentOperatorCode: options.paymentOperatorCode,
+        }),
+        ...(options.accountName !== undefined && { account: { accountName: options.accountName } }),
+      },
+      callbackUrl: 'http://127.0.0.1:9/callbacks',
+      returnUrl: 'https://shop.example/thanks',
+    },
+  });
+  if (created.status !== 201) throw new Error(`payin not created: ${created.status}`);
+  return { idPayin, reference: created.body.paymentMethodResponse.reference };
+}
+
 export interface Checkout {
   idPayin: string;
   url: string;
