@@ -1,3 +1,3 @@
 import 'server-only';
-export { periodicWorker, type BackgroundWorker } from './worker';
+export { periodicWorker, type BackgroundWorker, type PeriodicWorker } from './worker';
 export { Lifecycle, type LifecycleState } from './lifecycle';

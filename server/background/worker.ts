@@ -8,6 +8,12 @@ export interface BackgroundWorker {
   stop(): Promise<void>;
 }
 
+/** A periodic worker that can also be asked to run now (work it waits for has come). */
+export interface PeriodicWorker extends BackgroundWorker {
+  /** Runs the tick at once, or right after the one running now; nothing once stopped. */
+  wake(): void;
+}
+
 /**
  * A worker that runs `tick` every `intervalMs`, never overlapping itself, logging failures and
  * carrying on. `tick` returns true when it found work, to run again at once instead of waiting.
@@ -17,14 +23,19 @@ export function periodicWorker(options: {
   intervalMs: number;
   logger: Logger;
   tick: () => Promise<boolean>;
-}): BackgroundWorker {
+}): PeriodicWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let ticking = false;
+  let woken = false;
   let stopped = true;
 
   const schedule = (delay: number) => {
     if (stopped) return;
+    clearTimeout(timer);
     timer = setTimeout(() => {
+      ticking = true;
+      woken = false;
       running = (async () => {
         let again = false;
         try {
@@ -32,7 +43,8 @@ export function periodicWorker(options: {
         } catch (error) {
           options.logger.error({ err: error, worker: options.name }, 'background work failed');
         }
-        schedule(again ? 0 : options.intervalMs);
+        ticking = false;
+        schedule(again || woken ? 0 : options.intervalMs);
       })();
     }, delay);
     timer.unref();
@@ -44,6 +56,10 @@ export function periodicWorker(options: {
       if (!stopped) return;
       stopped = false;
       schedule(0);
+    },
+    wake() {
+      if (ticking) woken = true;
+      else schedule(0);
     },
     async stop() {
       stopped = true;

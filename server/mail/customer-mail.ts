@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import nodemailer, { type Mail } from 'nodemailer';
 import type { CompletionKind } from '@/lib/methods';
-import { periodicWorker, type BackgroundWorker } from '../background';
+import { periodicWorker, type BackgroundWorker, type PeriodicWorker } from '../background';
 import type { Clock } from '../clock';
 import type { CustomerEmailRow, Database, Db } from '../db';
 import type { Logger } from '../logger';
@@ -28,7 +28,14 @@ export const REMINDER_BEFORE_MS = 2 * 3_600_000;
 const REMINDED_WINDOW_MS = 6 * 3_600_000;
 /** Delays before each next try after a temporary SMTP failure; then the message fails for good. */
 const RETRY_DELAYS_MS = [60_000, 300_000, 900_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000];
+/** Messages one whole round (sendDue) leases at a time. */
 const CLAIM_LIMIT = 20;
+/**
+ * SMTP connections the sender keeps, and so messages it delivers at once: a message is leased only
+ * when a connection is free for it, so its lease runs while it is delivered, never while it waits
+ * behind others, and a message the SMTP server does not answer holds its own connection only.
+ */
+const SMTP_CONNECTIONS = 2;
 /** Where a round counts each outcome of a message. */
 const ROUND_KEYS = { sent: 'sent', skipped: 'skipped', retry: 'retried', failed: 'failed' } as const;
 const POLL_MS = 1_000;
@@ -53,8 +60,11 @@ export interface MailDependencies {
   knownMerchant: (code: string) => Merchant | undefined;
   payin: (id: bigint) => Promise<Payin | undefined>;
   refund: (id: bigint) => Promise<Refund | undefined>;
-  onSettled?: (kind: CustomerEmailKind, outcome: 'sent' | 'skipped' | 'retry' | 'failed') => void;
+  onSettled?: (kind: CustomerEmailKind, outcome: DeliveryOutcome) => void;
 }
+
+/** How one delivery of a message ended. */
+export type DeliveryOutcome = keyof typeof ROUND_KEYS;
 
 /** What one round of sending did, for tests and logs. */
 export interface SendRound {
@@ -79,6 +89,8 @@ export class CustomerMail {
   private readonly fromAddress: string;
   private readonly messageIdHost: string;
   private readonly deps: MailDependencies;
+  /** The worker's deliveries under way (each holds one SMTP connection). */
+  private readonly delivering = new Set<Promise<void>>();
 
   constructor(deps: MailDependencies) {
     this.deps = deps;
@@ -93,7 +105,7 @@ export class CustomerMail {
         : nodemailer.createTransport({
             url: settings.smtpUrl,
             pool: true,
-            maxConnections: 2,
+            maxConnections: SMTP_CONNECTIONS,
             connectionTimeout: 10_000,
             greetingTimeout: 10_000,
             socketTimeout: 30_000,
@@ -175,45 +187,72 @@ export class CustomerMail {
     },
   };
 
-  /** The sender: every second, the due messages this instance can lease. */
+  /**
+   * The sender: leases due messages whenever a connection is free (each second, and at once when a
+   * delivery ends) and delivers each on its own, so a slow SMTP answer delays no other message.
+   */
   worker(): BackgroundWorker {
-    return periodicWorker({
+    const sender: PeriodicWorker = periodicWorker({
       name: 'customer-mail',
       intervalMs: POLL_MS,
       logger: this.deps.logger,
       tick: async () => {
-        const round = await this.sendDue();
-        return round.sent + round.skipped + round.retried + round.failed >= CLAIM_LIMIT;
+        const free = SMTP_CONNECTIONS - this.delivering.size;
+        if (free <= 0) return false;
+        for (const send of await this.claim(free)) {
+          const delivery = send()
+            .catch((error: unknown) =>
+              this.deps.logger.error({ err: error, worker: sender.name }, 'customer e-mail not settled'),
+            )
+            .finally(() => {
+              this.delivering.delete(delivery);
+              sender.wake();
+            });
+          this.delivering.add(delivery);
+        }
+        return false;
       },
     });
+    return {
+      name: sender.name,
+      start: () => sender.start(),
+      stop: async () => {
+        await sender.stop();
+        await Promise.all(this.delivering);
+      },
+    };
   }
 
-  /** One round: lease the due messages, write each out, settle it. */
+  /** One round at once (tests, and senders racing): lease the due messages, deliver them all. */
   async sendDue(): Promise<SendRound> {
     const round: SendRound = { sent: 0, skipped: 0, retried: 0, failed: 0 };
-    if (!this.transport) return round;
+    const sends = await this.claim(CLAIM_LIMIT, (outcome) => round[ROUND_KEYS[outcome]]++);
+    await Promise.all(sends.map((send) => send()));
+    return round;
+  }
+
+  /** Leases up to `limit` due messages to this sender; a delivery of each, settling it when run. */
+  private async claim(
+    limit: number,
+    onOutcome?: (outcome: DeliveryOutcome) => void,
+  ): Promise<(() => Promise<void>)[]> {
+    if (!this.transport) return [];
     const now = this.deps.clock();
     const token = randomBytes(12).toString('base64url');
     const rows = await claimDueEmails(this.deps.db, {
       now,
       leaseUntil: new Date(now.getTime() + this.deps.settings.leaseSecs * 1000),
       token,
-      limit: CLAIM_LIMIT,
+      limit,
     });
-    await Promise.all(
-      rows.map(async (row) => {
-        const outcome = await this.deliver(row, token);
-        round[ROUND_KEYS[outcome]]++;
-        this.deps.onSettled?.(row.kind as CustomerEmailKind, outcome);
-      }),
-    );
-    return round;
+    return rows.map((row) => async () => {
+      const outcome = await this.deliver(row, token);
+      onOutcome?.(outcome);
+      this.deps.onSettled?.(row.kind as CustomerEmailKind, outcome);
+    });
   }
 
-  private async deliver(
-    row: CustomerEmailRow,
-    token: string,
-  ): Promise<'sent' | 'skipped' | 'retry' | 'failed'> {
+  private async deliver(row: CustomerEmailRow, token: string): Promise<DeliveryOutcome> {
     const { db, logger } = this.deps;
     const kind = row.kind as CustomerEmailKind;
     const settle = (outcome: Parameters<typeof settleEmail>[1]['outcome']) =>
