@@ -14,6 +14,7 @@ import {
 } from '../support/callback-listener';
 import {
   buildServerBundle,
+  fileMerchant,
   politely,
   startServerProcess,
   type ServerProcess,
@@ -40,14 +41,6 @@ afterAll(async () => {
   bundle.remove();
   rmSync(workDir, { recursive: true, force: true });
 });
-
-function testMerchant(code: string): TestMerchant {
-  return {
-    merchantCode: `${code}-${randomBytes(3).toString('hex')}`,
-    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
-    callbackSecret: `whsec_${randomBytes(32).toString('base64')}`,
-  };
-}
 
 function merchantsFile(merchants: TestMerchant[]): string {
   const path = join(workDir, `merchants-${randomBytes(4).toString('hex')}.json`);
@@ -138,7 +131,7 @@ describe('a server killed with SIGKILL while callbacks are pending', () => {
     'delivers every callback after restart, signed, under its original webhook-id',
     { timeout: 180_000 },
     async () => {
-      const merchant = testMerchant('crash');
+      const merchant = fileMerchant('crash');
       const db = await storage();
       const env = { ...db.env, ...callbackEnv, MERCHANTS_FILE: merchantsFile([merchant]) };
       // The receiver is stuck: attempts hang until they time out, so nothing is ever delivered.
@@ -201,7 +194,7 @@ describe('a server killed with SIGKILL while callbacks are pending', () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   it('deliver each callback exactly once', { timeout: 180_000 }, async () => {
-    const merchants = [testMerchant('twin-a'), testMerchant('twin-b'), testMerchant('twin-c')];
+    const merchants = [fileMerchant('twin-a'), fileMerchant('twin-b'), fileMerchant('twin-c')];
     const database = await openTestDatabase();
     const env = {
       DATABASE_URL: database.url!,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_PAYIN_OPERATIONS, ApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
-import { politely, serverProcessFixture, type ServerProcess } from '../support/server-process';
+import { fileMerchant, politely, serverProcessFixture, type ServerProcess } from '../support/server-process';
 import { startSmtpListener, type SmtpListener } from '../support/smtp-listener';
 import { openTestDatabase } from '../support/test-database';
 
@@ -41,16 +41,8 @@ const mailLog = (...servers: ServerProcess[]) =>
     .filter((line) => line.startsWith('{') && /e-mail|smtp/i.test(line))
     .join('\n');
 
-/** A test merchant of this file. */
-function mailMerchant() {
-  return {
-    callbackSecret: `whsec_${randomBytes(32).toString('base64')}`,
-    merchantCode: `mail-${randomBytes(3).toString('hex')}`,
-    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
-    channelName: 'Crash Books',
-    test: true,
-  };
-}
+/** A test merchant of this file, written into its merchants file. */
+const mailMerchant = () => ({ ...fileMerchant('mail'), channelName: 'Crash Books', test: true });
 
 /** Creates a payin whose instructions go to this address by e-mail. */
 async function createWithEmail(client: ApiClient, token: string, address: string): Promise<void> {

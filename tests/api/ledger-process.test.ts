@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BalancesResource } from '@/lib/api/payout-responses';
 import { migrateToLatest, openPglite, type DatabaseHandle } from '@/server/db';
 import { checkLedgerInvariants } from '@/server/audit';
 import { ALL_PAYIN_OPERATIONS, ApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
-import { politely, serverProcessFixture } from '../support/server-process';
+import { fileMerchant, politely, serverProcessFixture } from '../support/server-process';
 import type { TestMerchant } from '../support/test-api';
 import { openTestDatabase } from '../support/test-database';
 
@@ -35,14 +34,6 @@ const merchantsFile = (merchant: TestMerchant) =>
       payoutFees: { default: { percent: 0 } },
     },
   ]);
-
-function newMerchant(): TestMerchant {
-  return {
-    merchantCode: `ledger-${randomBytes(3).toString('hex')}`,
-    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
-    callbackSecret: `whsec_${randomBytes(32).toString('base64')}`,
-  };
-}
 
 async function tokenFor(client: ApiClient, merchant: TestMerchant): Promise<string> {
   const response = await politely(() =>
@@ -92,7 +83,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     { timeout: 120_000 },
     async () => {
       const database = await openTestDatabase();
-      const merchant = newMerchant();
+      const merchant = fileMerchant('ledger');
       // Test payouts wait for the simulate call: nothing ends by itself during the race.
       const env = {
         DATABASE_URL: database.url!,
@@ -129,7 +120,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
 
 describe('a randomised run of payins and payouts with crashes', () => {
   it('leaves books that balance, with nothing posted twice or half', { timeout: 240_000 }, async () => {
-    const merchant = newMerchant();
+    const merchant = fileMerchant('ledger');
     const pg = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined;
     const dataDir = scratchPath('data');
     const env = {

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BalancesResource } from '@/lib/api/payout-responses';
 import type { RefundList } from '@/lib/api/refund-responses';
 import { checkLedgerInvariants } from '@/server/audit';
 import { ALL_PAYIN_OPERATIONS, ApiClient } from '../support/api-client';
 import { newIdPayin, payinRequest } from '../support/builders';
-import { politely, serverProcessFixture } from '../support/server-process';
+import { fileMerchant, politely, serverProcessFixture } from '../support/server-process';
 import type { TestMerchant } from '../support/test-api';
 import { openTestDatabase } from '../support/test-database';
 
@@ -23,14 +22,6 @@ const OPERATIONS = [
   'POST /payouts/.*',
   'GET /balances',
 ];
-
-function newMerchant(): TestMerchant {
-  return {
-    merchantCode: `refund-${randomBytes(3).toString('hex')}`,
-    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
-    callbackSecret: `whsec_${randomBytes(32).toString('base64')}`,
-  };
-}
 
 /** Round numbers: 2 % on payins, nothing on payouts or refunds. */
 const merchantsFile = (merchant: TestMerchant) =>
@@ -81,7 +72,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     { timeout: 120_000 },
     async () => {
       const database = await openTestDatabase();
-      const merchant = newMerchant();
+      const merchant = fileMerchant('refund');
       // Test refunds wait: nothing ends by itself during the races.
       const env = {
         DATABASE_URL: database.url!,

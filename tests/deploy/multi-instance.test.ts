@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import {
   type CallbackListener,
   type ListenerHit,
 } from '../support/callback-listener';
+import { fileMerchant } from '../support/server-process';
 import type { TestMerchant } from '../support/test-api';
 
 /**
@@ -38,18 +38,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A sandbox amount ending in 901: the payin succeeds by itself 3 s after its create (decision 021). */
 const SUCCEEDS_IN_3S = 19.01;
 
-function testMerchant(code: string): TestMerchant {
-  return {
-    merchantCode: `${code}-${randomBytes(3).toString('hex')}`,
-    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
-    callbackSecret: `whsec_${randomBytes(32).toString('base64')}`,
-  };
-}
-
-const limited = testMerchant('limited');
-const shop = testMerchant('shop');
-const notified = testMerchant('notified');
-const loaded = [0, 1, 2, 3].map((i) => testMerchant(`load${i}`));
+const limited = fileMerchant('limited');
+const shop = fileMerchant('shop');
+const notified = fileMerchant('notified');
+const loaded = [0, 1, 2, 3].map((i) => fileMerchant(`load${i}`));
 
 let deployment: Deployment;
 let listener: CallbackListener;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import type { ApiResponse } from './api-client';
+import type { TestMerchant } from './test-api';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -101,6 +102,15 @@ export async function startServerProcess(options: {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
+  };
+}
+
+/** A merchant a process test writes into its merchants file: a fresh code after `prefix`, its secrets. */
+export function fileMerchant(prefix: string): TestMerchant {
+  return {
+    merchantCode: `${prefix}-${randomBytes(3).toString('hex')}`,
+    secret: `sk_test_${randomBytes(18).toString('base64url')}`,
+    callbackSecret: `whsec_${randomBytes(32).toString('base64')}`,
   };
 }
 
